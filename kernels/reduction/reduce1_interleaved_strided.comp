@@ -1,0 +1,30 @@
+#version 450
+// Reduction step 1, interleaved addressing with a strided index: the
+// invocations that add are the first ones (no divergence inside a subgroup
+// until few remain), but invocation tid works on index 2*s*tid, so the lanes
+// of a subgroup hit shared memory with stride 2s: bank conflicts.
+layout(local_size_x_id = 0) in;  // a power of two
+
+layout(set = 0, binding = 0) readonly buffer Input { float g_idata[]; };
+layout(set = 0, binding = 1) writeonly buffer Partials { float g_odata[]; };
+layout(set = 0, binding = 2) uniform Size { uint n; };
+
+shared float sdata[gl_WorkGroupSize.x];
+
+void main() {
+  // Workgroups form a 2D grid when there are more than 65535 of them.
+  uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+  if (group * gl_WorkGroupSize.x >= n) return;  // past the last group: the whole workgroup leaves
+  uint tid = gl_LocalInvocationID.x;
+  uint i = group * gl_WorkGroupSize.x + tid;
+  sdata[tid] = (i < n) ? g_idata[i] : 0.0;
+  barrier();
+
+  for (uint s = 1u; s < gl_WorkGroupSize.x; s *= 2u) {
+    uint index = 2u * s * tid;
+    if (index < gl_WorkGroupSize.x) sdata[index] += sdata[index + s];
+    barrier();
+  }
+
+  if (tid == 0u) g_odata[group] = sdata[0];
+}

@@ -1,0 +1,123 @@
+// Pointers and memory: access chains compute per-lane byte offsets; loads and
+// stores move a type's scalar leaves between registers and the addressed
+// object, bounds-checked per lane, and are reported to observers (bank and
+// coalescing models see the per-lane addresses).
+#include <spirv/unified1/spirv.hpp11>
+
+#include <cstring>
+
+#include "sim/core/instruction_set.h"
+#include "sim/core/lane_ops.h"
+
+namespace lanelab::core {
+namespace {
+
+using frontend::Instruction;
+using frontend::Leaf;
+
+void access_chain(Subgroup& sg, const Instruction& in) {
+  const auto& chain = sg.program().chains[in.aux];
+  const uint64_t* base = sg.slot(sg.operand(in, 0));
+  uint64_t* d = sg.slot(in.result_slot);
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    int64_t offset = memory::pointer_offset(base[l]) + chain.constant_offset;
+    for (const auto& index : chain.dynamic) {
+      uint64_t raw = sg.slot(index.slot)[l];
+      int64_t i = index.is_signed ? int64_t(int32_t(uint32_t(raw))) : int64_t(raw);
+      offset += i * int64_t(index.stride_bytes);
+    }
+    d[l] = memory::make_pointer(memory::pointer_object(base[l]), offset);
+  });
+}
+
+uint64_t extent(const std::vector<Leaf>& leaves) {
+  uint64_t e = 0;
+  for (const auto& leaf : leaves) e = std::max(e, leaf.byte_offset + leaf.bytes);
+  return e;
+}
+
+void notify(Subgroup& sg, const Instruction& in, const uint64_t* pointers, uint64_t bytes, bool is_store) {
+  ExecutionObserver* o = sg.observer();
+  if (!o) return;
+  uint64_t addresses[64];
+  LaneMask m = sg.active();
+  uint32_t object = 0;
+  for_each_lane(m, [&](uint32_t l) {
+    addresses[l] = sg.observed_address(pointers[l]);
+    object = memory::pointer_object(pointers[l]);
+  });
+  MemoryAccess access{sg.object(object).kind, is_store, false, uint32_t(bytes), m, addresses, object};
+  o->on_memory(sg, in, access);
+}
+
+void load(Subgroup& sg, const Instruction& in) {
+  const auto& leaves = sg.program().leaf_lists[in.aux];
+  const uint64_t* p = sg.slot(sg.operand(in, 0));
+  const uint64_t bytes = extent(leaves);
+  notify(sg, in, p, bytes, false);
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    const uint8_t* at = sg.address(in, p[l], l, bytes, false);
+    for (const auto& leaf : leaves) {
+      uint64_t v = 0;
+      std::memcpy(&v, at + leaf.byte_offset, leaf.bytes);
+      sg.slot(in.result_slot + leaf.slot)[l] = v;
+    }
+  });
+}
+
+void store(Subgroup& sg, const Instruction& in) {
+  const auto& leaves = sg.program().leaf_lists[in.aux];
+  const uint64_t* p = sg.slot(sg.operand(in, 0));
+  const uint32_t value = sg.operand(in, 1);
+  const uint64_t bytes = extent(leaves);
+  notify(sg, in, p, bytes, true);
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    uint8_t* at = sg.address(in, p[l], l, bytes, true);
+    for (const auto& leaf : leaves) {
+      uint64_t v = sg.slot(value + leaf.slot)[l];
+      std::memcpy(at + leaf.byte_offset, &v, leaf.bytes);
+    }
+  });
+}
+
+void copy_memory(Subgroup& sg, const Instruction& in) {
+  const auto& leaves = sg.program().leaf_lists[in.aux];
+  const uint64_t* to = sg.slot(sg.operand(in, 0));
+  const uint64_t* from_p = sg.slot(sg.operand(in, 1));
+  const uint64_t bytes = extent(leaves);
+  notify(sg, in, from_p, bytes, false);
+  notify(sg, in, to, bytes, true);
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    std::memmove(sg.address(in, to[l], l, bytes, true), sg.address(in, from_p[l], l, bytes, false), bytes);
+  });
+}
+
+// Runtime array length: (bound buffer size - member offset) / stride.
+void array_length(Subgroup& sg, const Instruction& in) {
+  const uint64_t* p = sg.slot(sg.operand(in, 0));
+  const uint64_t offset = sg.operand(in, 1), stride = sg.operand(in, 2);
+  uint64_t* d = sg.slot(in.result_slot);
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    uint64_t size = sg.object(memory::pointer_object(p[l])).size_bytes;
+    d[l] = size > offset && stride ? (size - offset) / stride : 0;
+  });
+}
+
+void nothing(Subgroup&, const Instruction&) {}
+
+}  // namespace
+
+frontend::Handler memory_handler(const frontend::Program&, const frontend::Instruction& in) {
+  using spv::Op;
+  switch (Op(in.opcode)) {
+    case Op::OpAccessChain: case Op::OpInBoundsAccessChain: return access_chain;
+    case Op::OpLoad: return load;
+    case Op::OpStore: return store;
+    case Op::OpCopyMemory: return copy_memory;
+    case Op::OpArrayLength: return array_length;
+    case Op::OpVariable: return nothing;  // its pointer is preloaded
+    default: return nullptr;
+  }
+}
+
+}  // namespace lanelab::core

@@ -1,0 +1,222 @@
+#include "sim/devices/device_model.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/common/error.h"
+
+namespace lanelab {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+Place in_file(const std::string& file) {
+  Place place;
+  place.file = file;
+  return place;
+}
+
+fs::path devices_dir() {
+  if (const char* dir = std::getenv("LANELAB_DEVICES_DIR"); dir != nullptr && *dir != '\0') return dir;
+  return fs::path(LANELAB_SOURCE_DIR) / "sim" / "devices";
+}
+
+// Reads fields out of one device file; every complaint names the file and the
+// field, and every number must say where it comes from in "sources".
+class FieldReader {
+ public:
+  FieldReader(const json& doc, std::string file) : doc_(doc), file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& field, const std::string& what) const {
+    throw Error("field '" + field + "' " + what, in_file(file_));
+  }
+
+  const json& get(const std::string& field, const json& object) const {
+    auto it = object.find(field);
+    if (it == object.end()) fail(field, "is missing");
+    return *it;
+  }
+
+  std::string text(const std::string& field) const {
+    const json& v = get(field, doc_);
+    if (!v.is_string() || v.get<std::string>().empty()) fail(field, "must be a non-empty string");
+    return v.get<std::string>();
+  }
+
+  // A count or size. Zero is refused unless the field may be zero (a device
+  // may reserve no shared memory, for example).
+  uint64_t count(const std::string& field, const json& object, bool zero_allowed, uint64_t max) const {
+    const json& v = get(field, object);
+    if (!v.is_number_integer()) fail(field, "must be an integer");
+    if (!v.is_number_unsigned() && v.get<int64_t>() < 0) fail(field, "must not be negative");
+    uint64_t n = v.get<uint64_t>();
+    if (n == 0 && !zero_allowed) fail(field, "must be greater than zero");
+    if (n > max) fail(field, "is too large");
+    return n;
+  }
+
+  uint32_t u32(const std::string& field, bool zero_allowed = false) const {
+    require_source(field);
+    return static_cast<uint32_t>(count(field, doc_, zero_allowed, std::numeric_limits<uint32_t>::max()));
+  }
+
+  uint64_t u64(const std::string& field) const {
+    require_source(field);
+    return count(field, doc_, false, std::numeric_limits<uint64_t>::max());
+  }
+
+  double positive_real(const std::string& field) const {
+    require_source(field);
+    const json& v = get(field, doc_);
+    if (!v.is_number()) fail(field, "must be a number");
+    double x = v.get<double>();
+    if (!(x > 0)) fail(field, "must be greater than zero");
+    return x;
+  }
+
+  void require_source(const std::string& field) const {
+    auto sources = doc_.find("sources");
+    if (sources == doc_.end() || !sources->is_object()) fail("sources", "is missing or not an object");
+    auto it = sources->find(field);
+    if (it == sources->end() || !it->is_string() || it->get<std::string>().empty())
+      fail(field, "has no entry in \"sources\" saying where the number comes from");
+  }
+
+  const json& doc() const { return doc_; }
+
+ private:
+  const json& doc_;
+  std::string file_;
+};
+
+DeviceModel parse(const json& doc, const std::string& file) {
+  if (!doc.is_object()) throw Error("a device model must be a JSON object", in_file(file));
+  FieldReader r(doc, file);
+  DeviceModel m;
+  m.file = file;
+  m.name = r.text("name");
+  m.vendor = r.text("vendor");
+  m.description = r.text("description");
+
+  m.subgroup_size = r.u32("subgroup_size");
+  r.require_source("subgroup_sizes");
+  const json& sizes = r.get("subgroup_sizes", doc);
+  if (!sizes.is_array() || sizes.empty()) r.fail("subgroup_sizes", "must be a non-empty array");
+  for (const json& s : sizes) {
+    if (!s.is_number_unsigned() || s.get<uint64_t>() == 0 || s.get<uint64_t>() > 1024)
+      r.fail("subgroup_sizes", "must hold positive integers of at most 1024");
+    m.subgroup_sizes.push_back(s.get<uint32_t>());
+  }
+  if (std::find(m.subgroup_sizes.begin(), m.subgroup_sizes.end(), m.subgroup_size) == m.subgroup_sizes.end())
+    r.fail("subgroup_size", "must be one of subgroup_sizes");
+
+  m.alu_lanes_per_simd = r.u32("alu_lanes_per_simd");
+  m.pipeline_depth_cycles = r.u32("pipeline_depth_cycles");
+  r.require_source("latency_cycles");
+  const json& lat = r.get("latency_cycles", doc);
+  if (!lat.is_object()) r.fail("latency_cycles", "must be an object");
+  auto cycles = [&](const std::string& cls) {
+    auto it = lat.find(cls);
+    if (it == lat.end()) r.fail("latency_cycles." + cls, "is missing");
+    if (!it->is_number_unsigned() || it->get<uint64_t>() == 0 || it->get<uint64_t>() > 1000000)
+      r.fail("latency_cycles." + cls, "must be a positive integer");
+    return it->get<uint32_t>();
+  };
+  m.latency_cycles = {cycles("int"),     cycles("float"),   cycles("sfu"),     cycles("shared"),
+                      cycles("global"),  cycles("shuffle"), cycles("barrier"), cycles("branch")};
+  m.schedulers_per_cu = r.u32("schedulers_per_cu");
+
+  m.simd_units_per_cu = r.u32("simd_units_per_cu");
+  m.subgroup_slots_per_simd = r.u32("subgroup_slots_per_simd");
+  m.max_subgroups_per_cu = r.u32("max_subgroups_per_cu");
+  m.max_workgroups_per_cu = r.u32("max_workgroups_per_cu");
+  m.max_workgroup_size = r.u32("max_workgroup_size");
+
+  std::string allocation = r.text("register_allocation");
+  r.require_source("register_allocation");
+  if (allocation == "pooled") {
+    m.register_allocation = RegisterAllocation::kPooled;
+  } else if (allocation == "per_subgroup") {
+    m.register_allocation = RegisterAllocation::kPerSubgroup;
+  } else {
+    r.fail("register_allocation", "must be \"pooled\" or \"per_subgroup\", not \"" + allocation + "\"");
+  }
+  m.register_file_bytes_per_subgroup = r.u32("register_file_bytes_per_subgroup");
+  m.registers_per_simd = r.u32("registers_per_simd");
+  m.register_file_bytes_per_cu = r.u32("register_file_bytes_per_cu");
+  m.register_alloc_granularity = r.u32("register_alloc_granularity");
+  m.max_registers_per_lane = r.u32("max_registers_per_lane");
+
+  m.shared_memory_bytes_per_cu = r.u32("shared_memory_bytes_per_cu");
+  m.max_shared_bytes_per_workgroup = r.u32("max_shared_bytes_per_workgroup");
+  m.shared_alloc_granularity_bytes = r.u32("shared_alloc_granularity_bytes");
+  m.shared_reserved_bytes_per_workgroup = r.u32("shared_reserved_bytes_per_workgroup", /*zero_allowed=*/true);
+  m.shared_banks = r.u32("shared_banks");
+  m.bank_width_bytes = r.u32("bank_width_bytes");
+  m.bank_lanes_served_together = r.u32("bank_lanes_served_together");
+
+  m.global_sector_bytes = r.u32("global_sector_bytes");
+  m.cache_line_bytes = r.u32("cache_line_bytes");
+  m.dram_bandwidth_gbps = r.positive_real("dram_bandwidth_gbps");
+  m.l2_bytes = r.u64("l2_bytes");
+  m.compute_units = r.u32("compute_units");
+  m.clock_mhz = r.u32("clock_mhz");
+  m.dispatch_overhead_us = r.positive_real("dispatch_overhead_us");
+
+  // The per-SIMD slots are what a compute unit can hold; a smaller per-CU cap
+  // (NVIDIA's warps per SM) may bind first, a larger one cannot be reached.
+  if (m.max_subgroups_per_cu > m.simd_units_per_cu * m.subgroup_slots_per_simd)
+    r.fail("max_subgroups_per_cu", "exceeds simd_units_per_cu x subgroup_slots_per_simd");
+  if (m.max_shared_bytes_per_workgroup > m.shared_memory_bytes_per_cu)
+    r.fail("max_shared_bytes_per_workgroup", "exceeds shared_memory_bytes_per_cu");
+
+  for (const auto& [field, source] : doc.at("sources").items()) {
+    if (!source.is_string()) r.fail("sources." + field, "must be a string");
+    m.sources[field] = source.get<std::string>();
+  }
+  return m;
+}
+
+std::string known_names_text() {
+  std::string list;
+  for (const std::string& n : device_model_names()) list += (list.empty() ? "" : ", ") + n;
+  return list.empty() ? "(none found in " + devices_dir().string() + ")" : list;
+}
+
+}  // namespace
+
+std::vector<std::string> device_model_names() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(devices_dir(), ec)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+DeviceModel load_device_model(const std::string& name_or_path) {
+  fs::path path(name_or_path);
+  if (path.extension() != ".json" || !fs::is_regular_file(path)) {
+    path = devices_dir() / (name_or_path + ".json");
+    if (!fs::is_regular_file(path))
+      throw Error("unknown device '" + name_or_path + "'; known devices: " + known_names_text());
+  }
+  std::ifstream in(path);
+  if (!in) throw Error("cannot read device model", in_file(path.string()));
+  json doc;
+  try {
+    doc = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw Error(std::string("not valid JSON: ") + e.what(), in_file(path.string()));
+  }
+  return parse(doc, path.string());
+}
+
+}  // namespace lanelab

@@ -1,0 +1,97 @@
+#pragma once
+// A device model is data: one JSON file per device under sim/devices/ (format
+// in sim/devices/README.md). This struct is that file, loaded and checked; the
+// occupancy calculator and the timing model read their numbers from it and
+// nothing else, so every prediction can name the file that produced it.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lanelab {
+
+// How a compute unit hands out its register file (see README.md).
+enum class RegisterAllocation {
+  // The occupancy document's model: the compute unit's register bytes form one
+  // pool; a workgroup takes register_bytes_per_lane x workgroup_size of it.
+  kPooled,
+  // NVIDIA / AMD hardware: each subgroup gets its registers, rounded up to the
+  // allocation granularity, from the register file of the SIMD it runs on.
+  kPerSubgroup,
+};
+
+// Cycles from issue until a dependent instruction may use the result.
+struct InstructionLatencyCycles {
+  uint32_t int_op = 0;
+  uint32_t float_op = 0;
+  uint32_t sfu = 0;  // special function unit: sin, exp, rsqrt
+  uint32_t shared = 0;
+  uint32_t global = 0;
+  uint32_t shuffle = 0;
+  uint32_t barrier = 0;
+  uint32_t branch = 0;
+};
+
+struct DeviceModel {
+  std::string name;    // file stem, e.g. "h100"
+  std::string vendor;
+  std::string description;
+  std::string file;    // path the model was loaded from
+
+  // Lanes and issue.
+  uint32_t subgroup_size = 0;              // default width
+  std::vector<uint32_t> subgroup_sizes;    // widths the compiler may choose
+  uint32_t alu_lanes_per_simd = 0;         // W register lanes issue in ceil(W / this) cycles
+  uint32_t pipeline_depth_cycles = 0;
+  InstructionLatencyCycles latency_cycles;
+  uint32_t schedulers_per_cu = 0;          // instructions issued per cycle per compute unit
+
+  // Compute unit: SIMDs (processing blocks) and their subgroup slots.
+  uint32_t simd_units_per_cu = 0;
+  uint32_t subgroup_slots_per_simd = 0;
+  uint32_t max_subgroups_per_cu = 0;
+  uint32_t max_workgroups_per_cu = 0;
+  uint32_t max_workgroup_size = 0;
+
+  // Registers.
+  RegisterAllocation register_allocation = RegisterAllocation::kPooled;
+  uint32_t register_file_bytes_per_subgroup = 0;  // most one subgroup may address
+  uint32_t registers_per_simd = 0;                // 32-bit registers in one SIMD's file
+  uint32_t register_file_bytes_per_cu = 0;
+  uint32_t register_alloc_granularity = 0;        // registers per subgroup allocation unit
+  uint32_t max_registers_per_lane = 0;
+
+  // Shared memory (SLM / LDS).
+  uint32_t shared_memory_bytes_per_cu = 0;
+  uint32_t max_shared_bytes_per_workgroup = 0;
+  uint32_t shared_alloc_granularity_bytes = 0;
+  uint32_t shared_reserved_bytes_per_workgroup = 0;
+  uint32_t shared_banks = 0;
+  uint32_t bank_width_bytes = 0;
+  uint32_t bank_lanes_served_together = 0;
+
+  // Memory system and the whole device.
+  uint32_t global_sector_bytes = 0;
+  uint32_t cache_line_bytes = 0;
+  double dram_bandwidth_gbps = 0;  // gigabytes per second
+  uint64_t l2_bytes = 0;
+  uint32_t compute_units = 0;
+  uint32_t clock_mhz = 0;
+  double dispatch_overhead_us = 0;
+
+  // Field name -> where its number comes from (whitepaper, Vulkan limit, the
+  // occupancy document's platform table, or "estimate: ...").
+  std::map<std::string, std::string> sources;
+};
+
+// Loads "<name>.json" from the devices directory, or the file at
+// name_or_path when it names an existing .json file. The devices directory is
+// $LANELAB_DEVICES_DIR when set, else LANELAB_SOURCE_DIR/sim/devices.
+// Throws lanelab::Error for an unknown name (listing the known ones) and for a
+// missing, mistyped or out-of-range field (naming the file and the field).
+DeviceModel load_device_model(const std::string& name_or_path);
+
+// Stems of the *.json files in the devices directory, sorted.
+std::vector<std::string> device_model_names();
+
+}  // namespace lanelab

@@ -1,0 +1,167 @@
+#include "sim/frontend/shader_compiler.h"
+
+#include <glslang/Public/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+#include <glslang/SPIRV/GlslangToSpv.h>
+
+#include <mutex>
+#include <spirv-tools/libspirv.hpp>
+#include <spirv-tools/optimizer.hpp>
+#include <sstream>
+
+#include "sim/common/error.h"
+
+namespace lanelab::frontend {
+namespace {
+
+// SPIR-V 1.5 / Vulkan 1.2 is what glslang targets here: the first version where
+// every subgroup operation the kernels use is core.
+constexpr spv_target_env kDefaultEnv = SPV_ENV_VULKAN_1_2;
+
+spv_target_env target_env(const std::string& name) {
+  if (name.empty()) return kDefaultEnv;
+  spv_target_env env;
+  if (!spvParseTargetEnv(name.c_str(), &env)) throw Error("unknown TARGET_ENV '" + name + "'");
+  return env;
+}
+
+void ensure_glslang_initialized() {
+  static std::once_flag once;
+  std::call_once(once, [] { glslang::InitializeProcess(); });
+}
+
+// Collects SPIRV-Tools diagnostics as "file:line: message" lines.
+struct Diagnostics {
+  std::string file;
+  int first_line = 1;
+  std::string text;
+  spvtools::MessageConsumer consumer() {
+    return [this](spv_message_level_t, const char*, const spv_position_t& pos, const char* message) {
+      if (!text.empty()) text += "\n";
+      if (pos.line > 0 || pos.column > 0)
+        text += file + ":" + std::to_string(pos.line + first_line) + ": ";
+      text += message;
+    };
+  }
+};
+
+SpirvModule compile_glslang(const launch::ShaderDecl& shader, const std::string& entry_point) {
+  ensure_glslang_initialized();
+  const bool hlsl = shader.format == launch::ShaderFormat::Hlsl;
+  // Blank lines before the text make glslang's line numbers (in messages and in
+  // OpLine) the lines of the file the source sits in, e.g. an AmberScript file.
+  std::string text(std::max(0, shader.first_line - 1), '\n');
+  text += shader.text;
+  const char* strings[] = {text.c_str()};
+  const char* names[] = {shader.source_file.c_str()};
+
+  glslang::TShader unit(EShLangCompute);
+  unit.setStringsWithLengthsAndNames(strings, nullptr, names, 1);
+  unit.setEntryPoint(entry_point.c_str());
+  unit.setSourceEntryPoint(entry_point.c_str());
+  unit.setEnvInput(hlsl ? glslang::EShSourceHlsl : glslang::EShSourceGlsl, EShLangCompute,
+                   glslang::EShClientVulkan, 100);
+  unit.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_2);
+  unit.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_5);
+  auto messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules | EShMsgDebugInfo |
+                                           (hlsl ? int(EShMsgReadHlsl) : 0));
+  if (!unit.parse(GetDefaultResources(), 450, false, messages))
+    throw Error("compile failed:\n" + std::string(unit.getInfoLog()), {shader.source_file, 0});
+
+  glslang::TProgram program;
+  program.addShader(&unit);
+  if (!program.link(messages)) throw Error("link failed:\n" + std::string(program.getInfoLog()), {shader.source_file, 0});
+
+  glslang::SpvOptions options;
+  options.generateDebugInfo = true;  // OpLine for every instruction: file:line in every message
+  options.disableOptimizer = true;   // optimization is ours to choose (prepare_for_execution)
+  spv::SpvBuildLogger logger;
+  SpirvModule module;
+  glslang::GlslangToSpv(*program.getIntermediate(EShLangCompute), module.words, &logger, &options);
+  module.source_file = shader.source_file;
+  module.first_line = 1;
+  return module;
+}
+
+void validate(const SpirvModule& module, spv_target_env env, const std::string& stage) {
+  Diagnostics diag{module.source_file, module.first_line - 1, {}};
+  spvtools::SpirvTools tools(env);
+  tools.SetMessageConsumer(diag.consumer());
+  if (!tools.Validate(module.words))
+    throw Error("SPIR-V validation failed" + stage + ": " + diag.text, {module.source_file, 0});
+}
+
+spv_target_env env_for(const SpirvModule& module) {
+  // SPIR-V 1.6 modules need the Vulkan 1.3 environment to validate.
+  if (module.words.size() > 1 && module.words[1] >= 0x00010600) return SPV_ENV_VULKAN_1_3;
+  return kDefaultEnv;
+}
+
+}  // namespace
+
+SpirvModule compile_to_spirv(const launch::ShaderDecl& shader, const std::string& entry_point) {
+  SpirvModule module;
+  spv_target_env env = target_env(shader.target_env);
+  switch (shader.format) {
+    case launch::ShaderFormat::Glsl:
+    case launch::ShaderFormat::Hlsl:
+      module = compile_glslang(shader, entry_point);
+      break;
+    case launch::ShaderFormat::SpirvAsm: {
+      Diagnostics diag{shader.source_file, shader.first_line - 1, {}};
+      spvtools::SpirvTools tools(env);
+      tools.SetMessageConsumer(diag.consumer());
+      if (!tools.Assemble(shader.text, &module.words))
+        throw Error("SPIR-V assembly failed: " + diag.text, {shader.source_file, shader.first_line});
+      module.source_file = shader.source_file;
+      module.first_line = shader.first_line;
+      break;
+    }
+    case launch::ShaderFormat::SpirvHex:
+    case launch::ShaderFormat::SpirvBin:
+      module.words = shader.words;
+      module.source_file = shader.source_file;
+      if (module.words.size() < 5 || module.words[0] != 0x07230203)
+        throw Error("not a SPIR-V module (bad magic number or too short)", {shader.source_file, shader.first_line});
+      break;
+  }
+  if (shader.target_env.empty()) env = env_for(module);
+  validate(module, env, "");
+  return module;
+}
+
+SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOptions& options) {
+  spv_target_env env = env_for(module);
+  spvtools::Optimizer optimizer(env);
+  Diagnostics diag{module.source_file, module.first_line - 1, {}};
+  optimizer.SetMessageConsumer(diag.consumer());
+
+  // What a driver does at pipeline creation: fix the specialization constants,
+  // then fold everything computed from them (gl_WorkGroupSize among others).
+  std::unordered_map<uint32_t, std::vector<uint32_t>> spec_values;
+  for (const auto& s : options.specializations) spec_values[s.id] = {s.bits};
+  optimizer.RegisterPass(spvtools::CreateSetSpecConstantDefaultValuePass(spec_values));
+  optimizer.RegisterPass(spvtools::CreateFreezeSpecConstantValuePass());
+  optimizer.RegisterPass(spvtools::CreateFoldSpecConstantOpAndCompositePass());
+  // The executor runs one function: calls are inlined as every GPU compiler does.
+  optimizer.RegisterPass(spvtools::CreateInlineExhaustivePass());
+  optimizer.RegisterPass(spvtools::CreateEliminateDeadFunctionsPass());
+  if (options.optimize) optimizer.RegisterPerformancePasses();
+
+  SpirvModule prepared = module;
+  prepared.words.clear();
+  spvtools::ValidatorOptions validator_options;
+  if (!optimizer.Run(module.words.data(), module.words.size(), &prepared.words, validator_options, false))
+    throw Error("SPIR-V optimization failed: " + diag.text, {module.source_file, 0});
+  validate(prepared, env, " after specialization/optimization");
+  return prepared;
+}
+
+std::string disassemble(const std::vector<uint32_t>& words) {
+  spvtools::SpirvTools tools(kDefaultEnv);
+  std::string text;
+  tools.Disassemble(words, &text, SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
+  return text;
+}
+
+}  // namespace lanelab::frontend

@@ -1,0 +1,36 @@
+#pragma once
+// Turns a kernel source (GLSL, HLSL, SPIR-V assembly, SPIR-V binary) into a
+// validated SPIR-V module: glslang compiles in-process with debug info (OpLine),
+// SPIRV-Tools validates, applies specialization constants and, unless asked
+// not to, runs the performance passes a driver's compiler would.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/launch/amber_script.h"
+
+namespace lanelab::frontend {
+
+struct CompileOptions {
+  std::string entry_point = "main";
+  std::vector<launch::Specialization> specializations;
+  bool optimize = true;            // --no-opt runs the module as written
+};
+
+struct SpirvModule {
+  std::vector<uint32_t> words;
+  std::string source_file;         // for messages
+  int first_line = 1;              // line offset of the source inside source_file
+};
+
+// Source to SPIR-V, validated, without specialization or optimization: this is
+// what a Vulkan driver receives.
+SpirvModule compile_to_spirv(const launch::ShaderDecl& shader, const std::string& entry_point = "main");
+
+// What the simulator executes: specialization constants frozen, functions
+// inlined, optionally optimized, validated again.
+SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOptions& options);
+
+std::string disassemble(const std::vector<uint32_t>& words);
+
+}  // namespace lanelab::frontend
