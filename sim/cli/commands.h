@@ -2,20 +2,28 @@
 // Each `lanelab SUBCOMMAND` is one function taking the arguments after the
 // subcommand's name; it parses them with Boost.Program_Options (--help
 // included) and returns the process exit code. Errors are thrown as
-// lanelab::Error and printed once by main().
+// lanelab::Error and printed once by main(). A command file registers itself:
+//   static const lanelab::cli::Registration reg{"run", run_command, "summary"};
+#include <map>
 #include <string>
 #include <vector>
 
 namespace lanelab::cli {
 
 using Args = std::vector<std::string>;
+using CommandFunction = int (*)(const Args&);
 
-int run_command(const Args& args);        // lanelab run FILE.amber|WORKLOAD
-int emit_command(const Args& args);       // lanelab emit WORKLOAD
-int list_command(const Args& args);       // lanelab list
-int occupancy_command(const Args& args);  // lanelab occupancy
-int devices_command(const Args& args);    // lanelab devices [--vulkan]
-int validate_command(const Args& args);   // lanelab validate
-int tour_command(const Args& args);       // lanelab tour
+struct CommandEntry {
+  CommandFunction run;
+  std::string summary;
+};
+
+std::map<std::string, CommandEntry>& command_registry();
+
+struct Registration {
+  Registration(const std::string& name, CommandFunction run, const std::string& summary) {
+    command_registry()[name] = {run, summary};
+  }
+};
 
 }  // namespace lanelab::cli

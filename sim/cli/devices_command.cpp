@@ -38,4 +38,7 @@ int devices_command(const Args& args) {
   return 0;
 }
 
+static const Registration registration{"devices", devices_command,
+                                         "list device models and Vulkan devices"};
+
 }  // namespace lanelab::cli

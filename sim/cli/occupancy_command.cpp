@@ -177,4 +177,7 @@ int occupancy_command(const Args& args) {
   return 0;
 }
 
+static const Registration registration{"occupancy", occupancy_command,
+                                         "occupancy calculator: which resource limits resident subgroups"};
+
 }  // namespace lanelab::cli

@@ -66,4 +66,7 @@ int run_command(const Args& args) {
   return failed == 0 ? 0 : 1;
 }
 
+static const Registration registration{"run", run_command,
+                                         "run an AmberScript file or a workload on the simulator and check it"};
+
 }  // namespace lanelab::cli
