@@ -1,6 +1,7 @@
 #include "kernels/script_building.h"
 
 #include <bit>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -146,6 +147,28 @@ const launch::BufferData& result_buffer(const std::map<std::string, launch::Buff
   auto it = buffers.find(name);
   if (it == buffers.end()) throw Error(workload + ": the run returned no buffer named '" + name + "'");
   return it->second;
+}
+
+void expect_equal_buffer(launch::Script& script, const std::string& output, launch::BufferData expected) {
+  launch::ExpectCommand expect;
+  expect.kind = launch::ExpectCommand::Kind::EqBuffer;
+  expect.buffer = output;
+  expect.other_buffer = expected.name;
+  script.buffers[expected.name] = std::move(expected);
+  script.commands.push_back(expect);
+}
+
+void expect_close(launch::Script& script, const std::string& output, const std::vector<double>& values,
+                  double tolerance) {
+  launch::ExpectCommand expect;
+  expect.buffer = output;
+  expect.tolerances = {{tolerance, false}};
+  for (double value : values) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.9g", value);
+    expect.values.push_back(text);
+  }
+  script.commands.push_back(expect);
 }
 
 }  // namespace lanelab::kernels

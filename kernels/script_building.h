@@ -34,6 +34,14 @@ launch::BufferBinding storage(const std::string& buffer, uint32_t binding);
 launch::BufferBinding uniform(const std::string& buffer, uint32_t binding);
 launch::BufferBinding push_constant(const std::string& buffer);
 
+// EXPECTs a workload appends for `lanelab emit` (see Workload::add_expectations).
+// `output` must equal, element for element, the buffer `expected` (added to
+// the script under its own name).
+void expect_equal_buffer(launch::Script& script, const std::string& output, launch::BufferData expected);
+// output[i] within `tolerance` (absolute) of values[i], for i < values.size().
+void expect_close(launch::Script& script, const std::string& output, const std::vector<double>& values,
+                  double tolerance);
+
 // Typed parameters; a malformed value is an Error naming the workload and parameter.
 uint32_t param_uint(const Params& params, const std::string& name, const std::string& workload);
 std::string param_text(const Params& params, const std::string& name);

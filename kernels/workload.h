@@ -42,6 +42,11 @@ class Workload {
   virtual CheckResult check(const Params& params,
                             const std::map<std::string, launch::BufferData>& buffers) const = 0;
   virtual WorkAmount work(const Params& params) const = 0;
+  // Appends to a built script what check() verifies, as AmberScript: buffers
+  // holding the CPU reference and EXPECTs on the outputs (EQ_BUFFER where the
+  // result is exact, TOLERANCE where float summation order matters), so that
+  // `lanelab emit` writes a file that checks itself on any backend.
+  virtual void add_expectations(const Params& params, launch::Script& script) const = 0;
   // Subgroup sizes the kernel can run at; empty = any. A backend whose size
   // does not fit refuses with a message naming the kernel and the size.
   virtual std::vector<uint32_t> supported_subgroup_sizes(const Params& params) const { (void)params; return {}; }

@@ -170,6 +170,17 @@ CheckResult ApspWorkload::check(const Params& params, const std::map<std::string
   return {true, std::to_string(n) + " x " + std::to_string(n) + " distances match the CPU blocked Floyd-Warshall"};
 }
 
+void ApspWorkload::add_expectations(const Params& params, launch::Script& script) const {
+  const ApspConfig c = read_config(params);
+  const Graph graph = load_graph(c);
+  const auto n_padded = static_cast<int32_t>(c.rounds(uint32_t(graph.n)) * c.block_factor);
+  // Padding vertices have no edges (kInf everywhere, kInf + kInf > kInf), so
+  // the padded matrix's shortest paths are the graph's, padding left at kInf.
+  std::vector<int32_t> expected = initial_distances(graph, n_padded);
+  floyd_warshall(expected, n_padded);
+  expect_equal_buffer(script, "dist", int_buffer("expected", expected));
+}
+
 WorkAmount ApspWorkload::work(const Params& params) const {
   const ApspConfig c = read_config(params);
   const uint32_t vertices = c.input.empty() ? c.n : uint32_t(read_graph(c.input).n);

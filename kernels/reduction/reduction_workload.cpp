@@ -1,5 +1,6 @@
 #include "kernels/reduction/reduction_workload.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -135,6 +136,20 @@ uint32_t final_depth(uint64_t partials) {
   return uint32_t((partials + kFinalWorkgroupSize - 1) / kFinalWorkgroupSize) + ceil_log2(kFinalWorkgroupSize) + 1;
 }
 
+// EXPECTs on the first pass's partials (each expected[i].value * scale) and
+// on the total, every value within the largest of their tolerances.
+void add_sum_expectations(launch::Script& script, const std::vector<Sum>& partials, double partial_scale,
+                          uint32_t partial_depth, const Sum& sum, double total_scale, uint32_t total_depth) {
+  std::vector<double> values;
+  double tolerance = 0;
+  for (const Sum& partial : partials) {
+    values.push_back(partial.value * partial_scale);
+    tolerance = std::max(tolerance, float_sum_tolerance(partial, partial_depth) * partial_scale);
+  }
+  expect_close(script, "partials", values, tolerance);
+  expect_close(script, "total", {sum.value * total_scale}, float_sum_tolerance(sum, total_depth) * total_scale);
+}
+
 }  // namespace
 
 std::string ReduceWorkload::description() const {
@@ -194,6 +209,13 @@ CheckResult ReduceWorkload::check(const Params& params,
   if (!result.passed) return result;
   return {true, "sum of " + std::to_string(c.n) + " floats = " + number(total(sums).value) +
                     " within the summation-order tolerance"};
+}
+
+void ReduceWorkload::add_expectations(const Params& params, launch::Script& script) const {
+  const ReduceConfig c = read_reduce(params);
+  const auto sums = group_sums(random_floats(c.n, c.seed), c.elements_per_group());
+  add_sum_expectations(script, sums, 1.0, reduce_group_depth(c), total(sums), 1.0,
+                       reduce_group_depth(c) + final_depth(c.groups()));
 }
 
 WorkAmount ReduceWorkload::work(const Params& params) const {
@@ -315,6 +337,14 @@ CheckResult LuminanceWorkload::check(const Params& params,
   if (!mean.passed) return mean;
   return {true, "mean luminance " + number(total(sums).value / pixels) + " of " + std::to_string(c.width) + "x" +
                     std::to_string(c.height) + " within the summation-order tolerance"};
+}
+
+void LuminanceWorkload::add_expectations(const Params& params, launch::Script& script) const {
+  const LuminanceConfig c = read_luminance(params);
+  const auto& t = c.variant.tiling;
+  const auto sums = luminance_tile_sums(random_image(c.width, c.height, c.seed), c.width, c.height, t);
+  add_sum_expectations(script, sums, 1.0 / t.fetches_per_tile(), tile_depth(c), total(sums),
+                       1.0 / (double(c.width) * c.height), tile_depth(c) + final_depth(c.tiles()) + 1);
 }
 
 WorkAmount LuminanceWorkload::work(const Params& params) const {

@@ -15,6 +15,7 @@ class ReduceWorkload : public Workload {
   launch::Script build(const Params& params) const override;
   CheckResult check(const Params& params, const std::map<std::string, launch::BufferData>& buffers) const override;
   WorkAmount work(const Params& params) const override;
+  void add_expectations(const Params& params, launch::Script& script) const override;
 };
 
 class LuminanceWorkload : public Workload {
@@ -25,6 +26,7 @@ class LuminanceWorkload : public Workload {
   launch::Script build(const Params& params) const override;
   CheckResult check(const Params& params, const std::map<std::string, launch::BufferData>& buffers) const override;
   WorkAmount work(const Params& params) const override;
+  void add_expectations(const Params& params, launch::Script& script) const override;
   std::vector<uint32_t> supported_subgroup_sizes(const Params& params) const override;
 };
 

@@ -147,6 +147,19 @@ WorkAmount TransposeWorkload::work(const Params& params) const {
   return {double(c.matrices) * c.repetitions, "transposes"};
 }
 
+void TransposeWorkload::add_expectations(const Params& params, launch::Script& script) const {
+  const TransposeConfig c = read_config(params);
+  if (uses_subgroups(c.kernel)) {
+    launch::ExpectCommand status;
+    status.buffer = "status";
+    status.values = {"0"};  // the kernel found the subgroup size it needs
+    script.commands.push_back(status);
+  }
+  expect_equal_buffer(script, "matrices",
+                      uint_buffer("expected", expected_after_repetitions(input_rows(c), is_8x8(c.kernel),
+                                                                         c.repetitions)));
+}
+
 std::vector<uint32_t> TransposeWorkload::supported_subgroup_sizes(const Params& params) const {
   const std::string kernel = param_choice(params, "kernel", kKernels, "transpose");
   if (kernel == "Shuffle32" || kernel == "Ballot32") return {32, 64, 128};

@@ -13,6 +13,7 @@ class TransposeWorkload : public Workload {
   launch::Script build(const Params& params) const override;
   CheckResult check(const Params& params, const std::map<std::string, launch::BufferData>& buffers) const override;
   WorkAmount work(const Params& params) const override;
+  void add_expectations(const Params& params, launch::Script& script) const override;
   std::vector<uint32_t> supported_subgroup_sizes(const Params& params) const override;
 };
 

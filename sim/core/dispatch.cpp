@@ -45,6 +45,10 @@ DispatchContext make_dispatch(const frontend::Program& program, uint32_t subgrou
         break;
       }
       case MemoryKind::Workgroup: o.name = "shared variable '" + v.name + "'"; break;
+      case MemoryKind::Opaque:
+        o.name = "image/sampler '" + v.name + "'";
+        o.size_bytes = 0;  // never bound: any access through it is refused
+        break;
       default: o.name = "variable '" + v.name + "'"; break;
     }
     d.objects.push_back(o);

@@ -16,6 +16,7 @@ frontend::Handler memory_handler(const frontend::Program&, const frontend::Instr
 frontend::Handler control_handler(const frontend::Program&, const frontend::Instruction&);
 frontend::Handler subgroup_handler(const frontend::Program&, const frontend::Instruction&);
 frontend::Handler atomic_handler(const frontend::Program&, const frontend::Instruction&);
+frontend::Handler matrix_handler(const frontend::Program&, const frontend::Instruction&);
 frontend::Handler glsl_std450_handler(const frontend::Program&, const frontend::Instruction&);
 
 }  // namespace lanelab::core

@@ -66,6 +66,18 @@ void select_op(Subgroup& sg, const Instruction& in) {
   }
 }
 
+// OpAny / OpAll: a bool vector reduced to one bool per lane.
+template <bool All>
+void any_all(Subgroup& sg, const Instruction& in) {
+  const uint32_t v = sg.operand(in, 0);
+  uint64_t* d = sg.slot(in.result_slot);
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    bool r = All;
+    for (uint32_t c = 0; c < in.aux; ++c) r = All ? (r && sg.value(v + c, l)) : (r || sg.value(v + c, l));
+    d[l] = r;
+  });
+}
+
 template <class T>
 void dot(Subgroup& sg, const Instruction& in) {
   const uint32_t a = sg.operand(in, 0), b = sg.operand(in, 1);
@@ -299,6 +311,8 @@ frontend::Handler arithmetic_handler(const frontend::Program&, const frontend::I
     case Op::OpLogicalEqual: return binary<bool, bool, leq>;
     case Op::OpLogicalNotEqual: return binary<bool, bool, lne>;
     case Op::OpSelect: return select_op<uint64_t>;
+    case Op::OpAny: return any_all<false>;
+    case Op::OpAll: return any_all<true>;
     case Op::OpDot: return BY_WIDTH(in.width_bits, dot<float>, dot<double>);
     case Op::OpVectorTimesScalar: return BY_WIDTH(in.width_bits, vector_times_scalar<float>, vector_times_scalar<double>);
     case Op::OpIAddCarry: return BY_WIDTH(in.aux, (extended<uint32_t, add_carry<uint32_t>>), (extended<uint64_t, add_carry<uint64_t>>));

@@ -2,6 +2,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.hpp11>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -109,6 +110,75 @@ inline int32_t find_smsb(int32_t x) {
   return u == 0 ? -1 : int32_t(31 - std::countl_zero(u));
 }
 
+// IEEE binary16 <-> binary32, round to nearest even (packHalf2x16).
+uint16_t to_half(float value) {
+  uint32_t x = std::bit_cast<uint32_t>(value);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int32_t exponent = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mantissa = x & 0x7fffffu;
+  if (((x >> 23) & 0xff) == 0xff) return uint16_t(sign | 0x7c00u | (mantissa ? 0x200u : 0));
+  if (exponent >= 31) return uint16_t(sign | 0x7c00u);
+  if (exponent <= 0) {
+    if (exponent < -10) return uint16_t(sign);
+    mantissa |= 0x800000u;
+    uint32_t shift = uint32_t(14 - exponent);
+    uint32_t half = mantissa >> shift;
+    uint32_t rest = mantissa & ((1u << shift) - 1), halfway = 1u << (shift - 1);
+    if (rest > halfway || (rest == halfway && (half & 1))) ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exponent) << 10) | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (half & 1))) ++half;
+  return uint16_t(half);
+}
+
+float from_half(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000u) << 16, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ffu;
+  if (exponent == 0) {
+    float v = std::ldexp(float(mantissa), -24);
+    return sign ? -v : v;
+  }
+  if (exponent == 31) return std::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
+  return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (mantissa << 13));
+}
+
+// pack*: N float components into one uint; unpack*: the reverse.
+template <uint32_t N, uint32_t (*Encode)(float)>
+void pack(Subgroup& sg, const Instruction& in) {
+  const uint32_t v = sg.operand(in, 0);
+  constexpr uint32_t bits = 32 / N;
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    uint32_t word = 0;
+    for (uint32_t c = 0; c < N; ++c) word |= Encode(as<float>(sg.value(v + c, l))) << (c * bits);
+    sg.slot(in.result_slot)[l] = word;
+  });
+}
+template <uint32_t N, float (*Decode)(uint32_t)>
+void unpack(Subgroup& sg, const Instruction& in) {
+  const uint32_t v = sg.operand(in, 0);
+  constexpr uint32_t bits = 32 / N;
+  for_active(sg, sg.active(), [&](uint32_t l) {
+    uint32_t word = uint32_t(sg.value(v, l));
+    for (uint32_t c = 0; c < N; ++c)
+      sg.slot(in.result_slot + c)[l] = from<float>(Decode((word >> (c * bits)) & ((1ull << bits) - 1)));
+  });
+}
+uint32_t enc_half(float x) { return to_half(x); }
+float dec_half(uint32_t h) { return from_half(uint16_t(h)); }
+template <uint32_t Bits> uint32_t enc_unorm(float x) {
+  return uint32_t(std::round(std::clamp(x, 0.0f, 1.0f) * float((1u << Bits) - 1)));
+}
+template <uint32_t Bits> float dec_unorm(uint32_t v) { return float(v) / float((1u << Bits) - 1); }
+template <uint32_t Bits> uint32_t enc_snorm(float x) {
+  int32_t v = int32_t(std::round(std::clamp(x, -1.0f, 1.0f) * float((1u << (Bits - 1)) - 1)));
+  return uint32_t(v) & ((1u << Bits) - 1);
+}
+template <uint32_t Bits> float dec_snorm(uint32_t v) {
+  int32_t s = int32_t(v << (32 - Bits)) >> (32 - Bits);
+  return std::clamp(float(s) / float((1u << (Bits - 1)) - 1), -1.0f, 1.0f);
+}
+
 #define F1(fn) (in.width_bits == 64 ? frontend::Handler(elementwise<double, fn<double>, 1>) : frontend::Handler(elementwise<float, fn<float>, 1>))
 #define F2(fn) (in.width_bits == 64 ? frontend::Handler(elementwise<double, fn<double>, 2>) : frontend::Handler(elementwise<float, fn<float>, 2>))
 #define F3(fn) (in.width_bits == 64 ? frontend::Handler(elementwise<double, fn<double>, 3>) : frontend::Handler(elementwise<float, fn<float>, 3>))
@@ -157,6 +227,16 @@ frontend::Handler glsl_std450_handler(const frontend::Program&, const frontend::
     case GLSLstd450SClamp: return I3(i_clamp, );
     case GLSLstd450SAbs: return in.width_bits == 64 ? frontend::Handler(elementwise<int64_t, s_abs<int64_t>, 1>) : frontend::Handler(elementwise<int32_t, s_abs<int32_t>, 1>);
     case GLSLstd450SSign: return in.width_bits == 64 ? frontend::Handler(elementwise<int64_t, s_sign<int64_t>, 1>) : frontend::Handler(elementwise<int32_t, s_sign<int32_t>, 1>);
+    case GLSLstd450PackHalf2x16: return pack<2, enc_half>;
+    case GLSLstd450UnpackHalf2x16: return unpack<2, dec_half>;
+    case GLSLstd450PackUnorm4x8: return pack<4, enc_unorm<8>>;
+    case GLSLstd450UnpackUnorm4x8: return unpack<4, dec_unorm<8>>;
+    case GLSLstd450PackSnorm4x8: return pack<4, enc_snorm<8>>;
+    case GLSLstd450UnpackSnorm4x8: return unpack<4, dec_snorm<8>>;
+    case GLSLstd450PackUnorm2x16: return pack<2, enc_unorm<16>>;
+    case GLSLstd450UnpackUnorm2x16: return unpack<2, dec_unorm<16>>;
+    case GLSLstd450PackSnorm2x16: return pack<2, enc_snorm<16>>;
+    case GLSLstd450UnpackSnorm2x16: return unpack<2, dec_snorm<16>>;
     case GLSLstd450FindILsb: return elementwise<uint32_t, find_lsb, 1>;
     case GLSLstd450FindUMsb: return elementwise<uint32_t, find_umsb, 1>;
     case GLSLstd450FindSMsb: return elementwise<int32_t, find_smsb, 1>;

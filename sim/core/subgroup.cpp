@@ -101,8 +101,7 @@ void Subgroup::step() {
   const Instruction& in = program_->instructions[stack_.top().pc];
   if (++steps_ > dispatch.max_steps_per_subgroup)
     fail(in, "ran past --max-steps " + std::to_string(dispatch.max_steps_per_subgroup) +
-                 " instructions (a runaway loop?); it was executing " + std::string("this line") +
-                 " with lanes " + lane_list(active()) + " active");
+                 " instructions (a runaway loop?) with lanes " + lane_list(active()) + " still active here");
   if (dispatch.observer) dispatch.observer->on_instruction(*this, in, active());
   ++stack_.top().pc;
   in.handler(*this, in);

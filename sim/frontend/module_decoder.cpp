@@ -135,6 +135,9 @@ class Decoder {
         break;
       }
       case Op::OpTypeFunction: define_type(in.word(0), {Type::Kind::Function}); break;
+      case Op::OpTypeImage: case Op::OpTypeSampler: case Op::OpTypeSampledImage:
+        define_type(in.word(0), {Type::Kind::Other});
+        break;
       case Op::OpConstant: case Op::OpSpecConstant: {
         uint64_t v = in.word(2);
         if (in.operands[2].words == 2) v |= uint64_t(in.words[in.operands[2].offset + 1]) << 32;
@@ -238,6 +241,7 @@ class Decoder {
         break;
       }
       case Type::Kind::Pointer: t.slots = 1; t.size_bytes = 8; t.align_bytes = 8; break;
+      case Type::Kind::Other: t.slots = 1; t.size_bytes = 8; t.align_bytes = 8; break;  // opaque handle
       default: break;
     }
     types[id] = std::move(t);
@@ -286,6 +290,9 @@ class Decoder {
       case spv::StorageClass::Private: v.memory = MemoryKind::Private; break;
       case spv::StorageClass::Function: v.memory = MemoryKind::Function; break;
       case spv::StorageClass::Input: v.memory = MemoryKind::Input; break;
+      // Images and samplers: declared fine, refused at the first instruction
+      // that uses one (that instruction has no handler).
+      case spv::StorageClass::UniformConstant: v.memory = MemoryKind::Opaque; break;
       default:
         throw Error("unsupported variable '" + v.name + "' in storage class " + std::to_string(in.word(2)) +
                         " (images and samplers are not supported)",
@@ -386,6 +393,27 @@ class Decoder {
       }
     }
     program_.entry_block = 0;
+    fill_missing_lines();
+  }
+
+  // The optimizer drops OpLine from some instructions (branches, merged
+  // code); they take the line of their neighbours in the block, so every
+  // message can name a source line.
+  void fill_missing_lines() {
+    for (const auto& b : program_.blocks) {
+      int last = 0;
+      uint32_t last_file = 0;
+      for (uint32_t i = b.first; i < b.end; ++i) {
+        auto& in = program_.instructions[i];
+        if (in.line) { last = in.line; last_file = in.file; }
+        else if (last) { in.line = last; in.file = last_file; }
+      }
+      for (uint32_t i = b.end; i-- > b.first;) {
+        auto& in = program_.instructions[i];
+        if (in.line) { last = in.line; last_file = in.file; }
+        else if (last) { in.line = last; in.file = last_file; }
+      }
+    }
   }
 
   uint32_t file_index(uint32_t string_id) {
@@ -477,7 +505,7 @@ class Decoder {
       case Type::Kind::Bool: case Type::Kind::Int: case Type::Kind::Float:
         out.push_back({offset, slot++, uint8_t(t.size_bytes)});
         break;
-      case Type::Kind::Pointer: out.push_back({offset, slot++, 8}); break;
+      case Type::Kind::Pointer: case Type::Kind::Other: out.push_back({offset, slot++, 8}); break;
       case Type::Kind::Vector: case Type::Kind::Matrix: case Type::Kind::Array:
         for (uint32_t i = 0; i < t.count; ++i) collect_leaves(t.element, offset + i * t.array_stride, slot, out);
         break;
@@ -648,6 +676,16 @@ class Decoder {
           d.aux = program_.types[type_of(in.word(2))].is_scalar() && d.components > 1 ? 1 : 0;
         if (in.opcode == Op::OpVectorExtractDynamic) d.aux = program_.types[type_of(in.word(2))].count;
         if (in.opcode == Op::OpGroupNonUniformAllEqual) d.aux = program_.types[type_of(in.word(3))].slots;
+        if (in.opcode == Op::OpMatrixTimesVector || in.opcode == Op::OpMatrixTimesMatrix ||
+            in.opcode == Op::OpTranspose || in.opcode == Op::OpMatrixTimesScalar) {
+          const Type& m = program_.types[type_of(in.word(2))];
+          d.aux = (m.count << 8) | program_.types[m.element].count;  // columns << 8 | rows
+        }
+        if (in.opcode == Op::OpVectorTimesMatrix) {
+          const Type& m = program_.types[type_of(in.word(3))];
+          d.aux = (m.count << 8) | program_.types[m.element].count;
+        }
+        if (in.opcode == Op::OpAny || in.opcode == Op::OpAll) d.aux = program_.types[type_of(in.word(2))].count;
         if (in.opcode == Op::OpDot) d.aux = program_.types[type_of(in.word(2))].count;
         if (in.opcode == Op::OpArrayLength) {
           // Operands become: structure pointer slot, member offset, array stride.

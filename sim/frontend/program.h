@@ -50,7 +50,7 @@ struct Leaf {
   uint8_t bytes;    // 4 or 8 (bools occupy 4 bytes in memory)
 };
 
-enum class MemoryKind : uint8_t { StorageBuffer, UniformBuffer, PushConstant, Workgroup, Private, Function, Input };
+enum class MemoryKind : uint8_t { StorageBuffer, UniformBuffer, PushConstant, Workgroup, Private, Function, Input, Opaque };
 
 struct Variable {
   uint32_t id = kNoId;

@@ -61,8 +61,10 @@ SpirvModule compile_glslang(const launch::ShaderDecl& shader, const std::string&
   unit.setSourceEntryPoint(entry_point.c_str());
   unit.setEnvInput(hlsl ? glslang::EShSourceHlsl : glslang::EShSourceGlsl, EShLangCompute,
                    glslang::EShClientVulkan, 100);
-  unit.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_2);
-  unit.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_5);
+  // glslang's HLSL front end still emits BufferBlock, which SPIR-V 1.4+
+  // forbids: HLSL targets Vulkan 1.1 / SPIR-V 1.3 (still every subgroup op).
+  unit.setEnvClient(glslang::EShClientVulkan, hlsl ? glslang::EShTargetVulkan_1_1 : glslang::EShTargetVulkan_1_2);
+  unit.setEnvTarget(glslang::EShTargetSpv, hlsl ? glslang::EShTargetSpv_1_3 : glslang::EShTargetSpv_1_5);
   auto messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules | EShMsgDebugInfo |
                                            (hlsl ? int(EShMsgReadHlsl) : 0));
   if (!unit.parse(GetDefaultResources(), 450, false, messages))
@@ -91,10 +93,13 @@ void validate(const SpirvModule& module, spv_target_env env, const std::string& 
     throw Error("SPIR-V validation failed" + stage + ": " + diag.text, {module.source_file, 0});
 }
 
+// The Vulkan environment matching the module's SPIR-V version.
 spv_target_env env_for(const SpirvModule& module) {
-  // SPIR-V 1.6 modules need the Vulkan 1.3 environment to validate.
-  if (module.words.size() > 1 && module.words[1] >= 0x00010600) return SPV_ENV_VULKAN_1_3;
-  return kDefaultEnv;
+  const uint32_t version = module.words.size() > 1 ? module.words[1] : 0;
+  if (version >= 0x00010600) return SPV_ENV_VULKAN_1_3;
+  if (version >= 0x00010400) return SPV_ENV_VULKAN_1_2;
+  if (version >= 0x00010300) return SPV_ENV_VULKAN_1_1;
+  return SPV_ENV_VULKAN_1_0;
 }
 
 }  // namespace

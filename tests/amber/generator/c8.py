@@ -107,7 +107,7 @@ for i in range(32):
     for j in idx:
         if vals[j] % 2 == 0: pm |= 1 << (j % W)
     act = [j for j in idx if vals[j] > 50]
-    r = [lane, W, sum(vals[j] for j in idx), sum(vals[j] for j in idx if j < i), pm, vals[base + 2], int(lane == 0)]
+    r = [lane, W, sum(vals[j] for j in idx), sum(vals[j] for j in idx if j <= i), pm, vals[base + 2], int(lane == 0)]
     r += [len(act), max(vals[j] for j in act)] if i in act else [0xAB, 0xAB]
     r += [0, 0, 0]
     res += r
@@ -118,6 +118,8 @@ C('hlsl_wave_ops_w8', '''
 # WaveGetLaneCount, WaveActiveSum, WavePrefixSum, WaveActiveBallot,
 # WaveReadLaneAt, WaveIsFirstLane, and WaveActiveCountBits/WaveActiveMax in
 # a divergent branch (171 = 0xAB: not in the branch). 32 threads, waves of 8.
+# HLSL's WavePrefixSum is exclusive, but glslang 12 (Debian 12) lowers it to
+# an InclusiveScan: the simulator runs the SPIR-V, so inclusive sums are expected.
 SHADER compute hlsl_wave HLSL
 [[vk::binding(0, 0)]] StructuredBuffer<uint> InVals;
 [[vk::binding(1, 0)]] RWStructuredBuffer<uint> OutVals;
