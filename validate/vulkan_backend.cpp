@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 #include <utility>
+#include <variant>
 
 #include "sim/common/error.h"
 #include "sim/frontend/shader_compiler.h"
@@ -269,7 +270,8 @@ struct VulkanBackend::Impl {
   // repeats, two per dispatch, when `timed`.
   std::vector<uint64_t> run(const Script& script, const std::vector<const PipelineDecl*>& decls,
                             const std::vector<RunCommand>& sequence, std::map<std::string, BufferData>& buffers,
-                            uint32_t warmup, uint32_t repeats, bool timed) {
+                            uint32_t warmup, uint32_t repeats, bool timed,
+                            const std::vector<std::string>& push_sources = {}) {
     const VulkanFunctions& vk = this->vk();
     const VulkanDeviceFacts& facts = context.facts();
     if (sequence.empty()) throw Error("no dispatches to run", place_of(script, 0));
@@ -439,7 +441,7 @@ struct VulkanBackend::Impl {
         }
         for (const auto& b : decls[i]->bindings) {
           if (b.kind != BindingKind::PushConstant) continue;
-          std::vector<uint8_t> bytes = buffers.at(b.buffer).bytes;
+          std::vector<uint8_t> bytes = buffers.at(push_sources.empty() ? b.buffer : push_sources[i]).bytes;
           bytes.resize(p.push_constant_bytes, 0);
           vk.vkCmdPushConstants(cmd, p.layout.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0, p.push_constant_bytes,
                                 bytes.data());
@@ -527,21 +529,17 @@ void VulkanBackend::dispatch(const Script& script, const PipelineDecl& pipeline,
   impl_->run(script, {&pipeline}, {run}, buffers, 0, 1, false);
 }
 
-TimedRun VulkanBackend::time_dispatches(const Script& script, const std::vector<RunCommand>& sequence,
-                                        std::map<std::string, BufferData>& buffers, const TimingOptions& options) {
-  if (options.repeats == 0) throw Error("timing needs at least one repeat");
-  std::vector<const PipelineDecl*> decls;
-  for (const auto& command : sequence) decls.push_back(&script.pipeline(command.pipeline));
-  const std::vector<uint64_t> stamps =
-      impl_->run(script, decls, sequence, buffers, options.warmup, options.repeats, true);
-  const VulkanDeviceFacts& f = device();
+namespace {
+
+TimedRun timed_run_of(const std::vector<uint64_t>& stamps, size_t dispatches, uint32_t repeats,
+                      const VulkanDeviceFacts& f) {
   // Timestamps count modulo 2^validBits: differences are taken in that ring.
   const uint64_t mask = f.timestamp_valid_bits >= 64 ? ~0ull : (1ull << f.timestamp_valid_bits) - 1;
   auto ns = [&](uint64_t from, uint64_t to) { return double((to - from) & mask) * f.timestamp_period_ns; };
 
   TimedRun timed;
-  const size_t n = sequence.size();
-  for (uint32_t r = 0; r < options.repeats; ++r) {
+  const size_t n = dispatches;
+  for (uint32_t r = 0; r < repeats; ++r) {
     const uint64_t* s = stamps.data() + r * 2 * n;
     timed.total_ns.push_back(ns(s[0], s[2 * n - 1]));
     std::vector<double> each;
@@ -555,6 +553,59 @@ TimedRun VulkanBackend::time_dispatches(const Script& script, const std::vector<
     timed.per_dispatch.push_back(summarize(std::move(column)));
   }
   return timed;
+}
+
+// A script's RUN/REPEAT/COPY commands as one dispatch sequence. `push_source`
+// maps a push-constant buffer to the buffer last copied into it.
+void flatten(const Script& script, const std::vector<launch::Command>& commands,
+             std::map<std::string, std::string>& push_source, std::vector<RunCommand>& sequence,
+             std::vector<std::string>& push_sources) {
+  for (const auto& command : commands) {
+    if (const auto* run = std::get_if<RunCommand>(&command)) {
+      std::string source;
+      for (const auto& b : script.pipeline(run->pipeline).bindings)
+        if (b.kind == BindingKind::PushConstant)
+          source = push_source.count(b.buffer) ? push_source.at(b.buffer) : b.buffer;
+      sequence.push_back(*run);
+      push_sources.push_back(source);
+    } else if (const auto* repeat = std::get_if<launch::RepeatCommand>(&command)) {
+      for (uint32_t i = 0; i < repeat->count; ++i) flatten(script, repeat->body, push_source, sequence, push_sources);
+    } else if (const auto* copy = std::get_if<launch::CopyCommand>(&command)) {
+      for (const auto& p : script.pipelines)
+        for (const auto& b : p.bindings)
+          if (b.buffer == copy->to && b.kind != BindingKind::PushConstant)
+            throw Error("COPY " + copy->from + " " + copy->to + ": a timed script may only copy into push-constant "
+                        "buffers (the copy would run between timed dispatches)",
+                        place_of(script, copy->line));
+      push_source[copy->to] = push_source.count(copy->from) ? push_source.at(copy->from) : copy->from;
+    }
+  }
+}
+
+}  // namespace
+
+TimedRun VulkanBackend::time_dispatches(const Script& script, const std::vector<RunCommand>& sequence,
+                                        std::map<std::string, BufferData>& buffers, const TimingOptions& options) {
+  if (options.repeats == 0) throw Error("timing needs at least one repeat");
+  std::vector<const PipelineDecl*> decls;
+  for (const auto& command : sequence) decls.push_back(&script.pipeline(command.pipeline));
+  const std::vector<uint64_t> stamps =
+      impl_->run(script, decls, sequence, buffers, options.warmup, options.repeats, true);
+  return timed_run_of(stamps, sequence.size(), options.repeats, device());
+}
+
+TimedRun VulkanBackend::time_script(const Script& script, std::map<std::string, BufferData>& buffers,
+                                    const TimingOptions& options) {
+  if (options.repeats == 0) throw Error("timing needs at least one repeat");
+  std::map<std::string, std::string> push_source;
+  std::vector<RunCommand> sequence;
+  std::vector<std::string> push_sources;
+  flatten(script, script.commands, push_source, sequence, push_sources);
+  std::vector<const PipelineDecl*> decls;
+  for (const auto& command : sequence) decls.push_back(&script.pipeline(command.pipeline));
+  const std::vector<uint64_t> stamps =
+      impl_->run(script, decls, sequence, buffers, options.warmup, options.repeats, true, push_sources);
+  return timed_run_of(stamps, sequence.size(), options.repeats, device());
 }
 
 double VulkanBackend::measure_launch_overhead_ns(const TimingOptions& options) {

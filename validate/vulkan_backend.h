@@ -60,6 +60,13 @@ class VulkanBackend : public launch::ComputeBackend {
   TimedRun time_dispatches(const launch::Script& script, const std::vector<launch::RunCommand>& sequence,
                            std::map<std::string, launch::BufferData>& buffers, const TimingOptions& options);
 
+  // Times the script's whole command list as one sequence: RUNs, REPEATs
+  // unrolled, and COPYs into push-constant buffers (a round number) taken as
+  // the push constants of the dispatches after them; EXPECTs are ignored.
+  // Copies into other buffers are refused: they would run between dispatches.
+  TimedRun time_script(const launch::Script& script, std::map<std::string, launch::BufferData>& buffers,
+                       const TimingOptions& options);
+
   // Median GPU time of an empty one-lane kernel's dispatch in a sequence of
   // back-to-back dispatches: the floor under every measured dispatch.
   double measure_launch_overhead_ns(const TimingOptions& options);

@@ -11,7 +11,13 @@
 
 #include <boost/program_options.hpp>
 
+#include "kernels/workload.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/workload_params.h"
+#include "sim/frontend/register_pressure.h"
+#include "sim/launch/amber_script.h"
+#include "sim/launch/simulator_backend.h"
+#include "validate/vulkan_backend.h"
 #include "sim/common/error.h"
 #include "sim/devices/device_model.h"
 #include "sim/timing/occupancy.h"
@@ -88,6 +94,58 @@ void plot_sweep(const DeviceModel& device, SweepParameter parameter, const std::
   if (status != 0) throw Error("gnuplot failed to draw " + svg_path + ": " + gnuplot_output.str());
 }
 
+// A kernel's resources taken from reality: the launch gives the workgroup size
+// and shared memory; registers come from the Vulkan driver (--vulkan) or, with
+// no device, from the simulator's register-pressure estimate.
+int kernel_occupancy(const po::variables_map& vm) {
+  if (!vm.count("device")) throw Error("occupancy: --device is required (see --help)");
+  const DeviceModel device = load_device_model(vm["device"].as<std::string>());
+  const std::string target = vm["kernel"].as<std::string>();
+  launch::Script script;
+  if (fs::exists(target) && fs::path(target).extension() == ".amber") {
+    script = launch::parse_amber_file(target);
+  } else {
+    const kernels::Workload& workload = workload_named(target);
+    std::vector<std::string> assignments;
+    if (vm.count("param")) assignments = vm["param"].as<std::vector<std::string>>();
+    script = workload.build(workload_params(workload, assignments));
+  }
+  if (script.pipelines.empty()) throw Error("occupancy: '" + target + "' has no pipeline");
+  const launch::PipelineDecl& pipeline =
+      vm.count("pipeline") ? script.pipeline(vm["pipeline"].as<std::string>()) : script.pipelines.front();
+
+  launch::SimulatorBackend simulator({});
+  const frontend::Program& program = simulator.program(script, pipeline);
+  KernelResources kernel;
+  kernel.workgroup_size = program.local_size[0] * program.local_size[1] * program.local_size[2];
+  kernel.subgroup_size = vm.count("subgroup-size") ? positive_size(vm, "subgroup-size") : device.subgroup_size;
+  kernel.shared_bytes_per_workgroup = uint32_t(program.workgroup_bytes);
+  std::cout << "Kernel: pipeline '" << pipeline.name << "' of " << target << ": workgroup of "
+            << kernel.workgroup_size << " invocations, " << program.workgroup_bytes << " bytes of shared memory\n";
+  if (vm.count("vulkan")) {
+    validate::VulkanBackend vulkan(vm["vk-device"].as<std::string>());
+    const auto stats = vulkan.pipeline_statistics(script, pipeline);
+    auto registers = stats.find("Register Count");
+    if (registers == stats.end())
+      throw Error("Vulkan device '" + vulkan.device().name +
+                  "' does not report a register count (VK_KHR_pipeline_executable_properties); "
+                  "run without --vulkan for the simulator's estimate");
+    kernel.register_bytes_per_lane = register_bytes_from_count(uint32_t(registers->second));
+    std::cout << "Registers: " << registers->second << " per lane, as compiled by " << vulkan.device().name << "\n";
+  } else {
+    const frontend::RegisterEstimate estimate = frontend::estimate_registers(program);
+    kernel.register_bytes_per_lane = register_bytes_from_count(std::max(1u, estimate.total()));
+    std::cout << "Registers: " << estimate.total() << " per lane, the simulator's ESTIMATE (" << estimate.peak_live_registers
+              << " 32-bit values live at the peak, line " << estimate.line_at_peak << ", + " << estimate.private_registers
+              << " for private variables); a driver's count comes with --vulkan\n";
+  }
+  const OccupancyResult result = compute_occupancy(device, kernel);
+  std::cout << format_occupancy_report(device, result);
+  const uint64_t one_wave = uint64_t{result.workgroups_per_cu} * device.compute_units;
+  std::cout << format_device_fill(device, device_fill(device, result, std::max<uint64_t>(one_wave, 1)));
+  return 0;
+}
+
 }  // namespace
 
 int occupancy_command(const Args& args) {
@@ -107,7 +165,17 @@ int occupancy_command(const Args& args) {
       ("explain", "print the arithmetic step by step")
       ("sweep", po::value<std::string>(), "print a table varying workgroup-size, registers or shared-bytes")
       ("plot", po::value<std::string>(), "with --sweep: draw the table as an SVG chart at this path (gnuplot)")
-      ("dispatch-workgroups", po::value<long long>(), "workgroups in a dispatch: how many waves fill the device");
+      ("dispatch-workgroups", po::value<long long>(), "workgroups in a dispatch: how many waves fill the device")
+      ("param,p", po::value<std::vector<std::string>>()->composing(), "with a workload: NAME=VALUE (repeatable)")
+      ("pipeline", po::value<std::string>(), "with a kernel: which pipeline of the launch (default: the first)")
+      ("vulkan", "with a kernel: read registers and shared memory from the Vulkan driver's compiled pipeline")
+      ("vk-device", po::value<std::string>()->default_value(""), "with --vulkan: device index or name");
+  po::options_description hidden;
+  hidden.add_options()("kernel", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("kernel", 1);
+  po::options_description all;
+  all.add(options).add(hidden);
 
   // Boost would read "-4" as an unknown short option; say what is wrong.
   static const std::regex negative_number("-[0-9]+");
@@ -117,7 +185,7 @@ int occupancy_command(const Args& args) {
 
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     throw Error(std::string("occupancy: ") + e.what() + " (see lanelab occupancy --help)");
@@ -126,6 +194,7 @@ int occupancy_command(const Args& args) {
     std::cout << options << "\n";
     return 0;
   }
+  if (vm.count("kernel")) return kernel_occupancy(vm);
   for (const char* required : {"device", "workgroup-size", "shared-bytes"}) {
     if (!vm.count(required)) throw Error(std::string("occupancy: --") + required + " is required (see --help)");
   }

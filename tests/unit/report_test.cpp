@@ -1,0 +1,55 @@
+#include "validate/report.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace lanelab::validate {
+namespace {
+
+nlohmann::json measured(const std::string& kernel, const std::string& workgroup_size, double rate,
+                        const std::string& status) {
+  return {{"source", "measurement"},
+          {"device", {{"name", "Test GPU"}, {"driver_name", "test"}, {"driver_version", "1.0"}}},
+          {"workload", "transpose"},
+          {"experiment", "transpose-workgroup"},
+          {"params", {{"kernel", kernel}, {"workgroup_size", workgroup_size}}},
+          {"throughput", {{"value", rate}, {"unit", "transposes/s"}}},
+          {"timing", {{"stats", {{"median", 1000.0}, {"iqr", 10.0}, {"min", 990.0}}}}},
+          {"launch_overhead_ns", 2000.0},
+          {"correctness", {{"status", status}, {"message", status == "passed" ? "ok" : "matrix 3 row 1 <wrong>"}}}};
+}
+
+TEST(Report, EscapesHtml) { EXPECT_EQ(html_escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;"); }
+
+TEST(Report, FailuresComeFirstAndPredictionsSitBesideMeasurements) {
+  if (std::system("gnuplot --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
+  std::vector<nlohmann::json> records = {measured("Shuffle8", "32", 1e9, "passed"),
+                                         measured("Shuffle8", "64", 2e9, "passed"),
+                                         measured("Ballot32", "64", 3e9, "failed")};
+  nlohmann::json prediction = measured("Shuffle8", "64", 2.5e9, "passed");
+  prediction["source"] = "prediction";
+  records.push_back(prediction);
+  const auto dir = std::filesystem::temp_directory_path() / "lanelab_report_test";
+  std::filesystem::remove_all(dir);
+  const std::string index = write_report(records, dir.string());
+  std::ifstream in(index);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string html = text.str();
+  const auto failure = html.find("matrix 3 row 1 &lt;wrong&gt;");
+  const auto section = html.find("id=\"transpose-workgroup\"");
+  ASSERT_NE(failure, std::string::npos);
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_LT(failure, section);
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_NE(html.find("(predicted)"), std::string::npos);
+  EXPECT_EQ(html.find("<?xml"), std::string::npos);  // the SVGs are inlined, not files
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+}
+
+}  // namespace
+}  // namespace lanelab::validate

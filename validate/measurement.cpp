@@ -1,0 +1,208 @@
+#include "validate/measurement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <variant>
+
+#include "sim/common/error.h"
+#include "sim/launch/script_runner.h"
+#include "sim/launch/simulator_backend.h"
+
+namespace lanelab::validate {
+
+namespace {
+
+// Float outputs of the simulator and the device may differ in the last bits
+// where the two sum in different orders; this relative difference is the
+// most the reductions' tree depths allow (the workloads' own checks are finer).
+constexpr double kFloatRelativeTolerance = 1e-4;
+
+nlohmann::json stats_json(const SampleStats& s) {
+  return {{"count", s.count}, {"min", s.min},       {"q1", s.q1},     {"median", s.median},
+          {"q3", s.q3},       {"max", s.max},       {"mean", s.mean}, {"iqr", s.iqr()}};
+}
+
+bool written_by_kernels(const launch::Script& script, const std::string& buffer) {
+  for (const auto& p : script.pipelines)
+    for (const auto& b : p.bindings)
+      if (b.buffer == buffer && b.kind == launch::BindingKind::Storage) return true;
+  return false;
+}
+
+// Compares every storage buffer of the device run with the simulator's.
+nlohmann::json compare_with_simulator(const launch::Script& script, uint32_t subgroup_size,
+                                      const std::map<std::string, launch::BufferData>& device_buffers,
+                                      const kernels::Workload& workload, const kernels::Params& params) {
+  launch::SimulatorOptions options;
+  options.subgroup_size = subgroup_size;
+  launch::SimulatorBackend simulator(options);
+  const launch::ScriptResult result = launch::run_script(script, simulator);
+  nlohmann::json out = {{"subgroup_size", subgroup_size}};
+  const kernels::CheckResult check = workload.check(params, result.buffers);
+  out["check"] = {{"passed", check.passed}, {"message", check.message}};
+  bool bits_equal = true, matches = true;
+  std::string message;
+  for (const auto& [name, device] : device_buffers) {
+    if (!written_by_kernels(script, name)) continue;
+    const launch::BufferData& sim = result.buffers.at(name);
+    if (sim.bytes == device.bytes) continue;
+    bits_equal = false;
+    const bool is_float = device.type.kind == launch::ScalarKind::Float;
+    for (uint64_t i = 0; i < std::min(sim.scalar_count(), device.scalar_count()); ++i) {
+      if (sim.scalar_bits(i) == device.scalar_bits(i)) continue;
+      if (is_float) {
+        const double a = sim.scalar_as_double(i), b = device.scalar_as_double(i);
+        if (std::abs(a - b) <= kFloatRelativeTolerance * std::max({std::abs(a), std::abs(b), 1e-30})) continue;
+      }
+      matches = false;
+      message = "buffer '" + name + "' [" + std::to_string(i) + "]: device " + device.scalar_text(i) +
+                ", simulator " + sim.scalar_text(i);
+      break;
+    }
+    if (!matches) break;
+    if (sim.scalar_count() != device.scalar_count()) {
+      matches = false;
+      message = "buffer '" + name + "' sizes differ";
+      break;
+    }
+  }
+  out["bits_equal"] = bits_equal;
+  out["matches"] = matches;
+  out["message"] = !message.empty() ? message
+                   : bits_equal     ? "every output bit equal"
+                                    : "float outputs within relative " + std::to_string(kFloatRelativeTolerance);
+  return out;
+}
+
+// Per dispatch of the script's sequence (RUNs in order, REPEATs unrolled):
+// whether the workload marked it timed; all of them when none is marked.
+void collect_timed(const std::vector<launch::Command>& commands, std::vector<bool>& out) {
+  for (const auto& command : commands) {
+    if (const auto* run = std::get_if<launch::RunCommand>(&command)) out.push_back(run->timed);
+    if (const auto* repeat = std::get_if<launch::RepeatCommand>(&command))
+      for (uint32_t i = 0; i < repeat->count; ++i) collect_timed(repeat->body, out);
+  }
+}
+
+std::vector<bool> timed_dispatches(const launch::Script& script) {
+  std::vector<bool> timed;
+  collect_timed(script.commands, timed);
+  if (std::find(timed.begin(), timed.end(), true) == timed.end()) timed.assign(timed.size(), true);
+  return timed;
+}
+
+}  // namespace
+
+std::string utc_timestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+Throughput throughput_of(double work_units, const std::string& work_unit, double seconds) {
+  if (seconds <= 0) return {0, work_unit + "/s"};
+  if (work_unit == "bytes") return {work_units / seconds / 1e9, "GB/s"};
+  return {work_units / seconds, work_unit + "/s"};
+}
+
+nlohmann::json device_record(const VulkanDeviceFacts& f) {
+  return {{"name", f.name},
+          {"type", f.device_type},
+          {"driver_name", f.driver_name},
+          {"driver_version", f.driver_version},
+          {"driver_info", f.driver_info},
+          {"api_version", f.api_version},
+          {"vendor_id", f.vendor_id},
+          {"device_id", f.device_id},
+          {"subgroup_size", f.subgroup_size}};
+}
+
+nlohmann::json record_header(const VulkanDeviceFacts& facts, const SweepPoint& point) {
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [name, value] : point.params) params[name] = value;
+  return {{"source", "measurement"},
+          {"device", device_record(facts)},
+          {"workload", point.workload},
+          {"experiment", point.experiment},
+          {"params", params}};
+}
+
+nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const MeasurementOptions& options) {
+  nlohmann::json record = record_header(backend.device(), point);
+  record["date"] = utc_timestamp();
+  if (!options.sweep.empty()) record["sweep"] = options.sweep;
+  record["launch_overhead_ns"] = options.launch_overhead_ns;
+  const kernels::Workload* workload = kernels::find_workload(point.workload);
+  try {
+    if (!workload) throw Error("no workload named '" + point.workload + "'");
+    const kernels::WorkAmount work = workload->work(point.params);
+    record["work"] = {{"units", work.units}, {"unit", work.unit}};
+    const launch::Script script = workload->build(point.params);
+    backend.require(script);
+
+    // Correctness: one run of the whole sequence on fresh buffers.
+    std::map<std::string, launch::BufferData> buffers = script.buffers;
+    backend.time_script(script, buffers, TimingOptions{0, 1});
+    if (point.cpu_check) {
+      const kernels::CheckResult check = workload->check(point.params, buffers);
+      record["correctness"] = {{"status", check.passed ? "passed" : "failed"}, {"message", check.message}};
+    } else {
+      char units[32];
+      std::snprintf(units, sizeof units, "%.3g", work.units);
+      record["correctness"] = {{"status", "unchecked"},
+                               {"message", std::string("CPU reference skipped: ") + units + " " + work.unit +
+                                               " would take minutes on one core"}};
+    }
+
+    nlohmann::json statistics = nlohmann::json::object();
+    for (const auto& pipeline : script.pipelines) {
+      const KernelStatistics stats = backend.pipeline_statistics(script, pipeline);
+      if (!stats.empty()) statistics[pipeline.name] = stats;
+    }
+    record["kernel_statistics"] = statistics;
+
+    std::map<std::string, launch::BufferData> timing_buffers = script.buffers;
+    const TimedRun timed = backend.time_script(script, timing_buffers, options.timing);
+    // The throughput counts the dispatches the workload marks as timed (the
+    // kernel under study, not e.g. the second pass of a reduction), summed per repeat.
+    const std::vector<bool> counted = timed_dispatches(script);
+    std::vector<double> kernel_ns;
+    for (const auto& each : timed.dispatch_ns) {
+      double sum = 0;
+      for (size_t i = 0; i < each.size(); ++i)
+        if (counted[i]) sum += each[i];
+      kernel_ns.push_back(sum);
+    }
+    const SampleStats kernel = summarize(kernel_ns);
+    nlohmann::json timing = {{"warmup", options.timing.warmup},
+                             {"repeats", options.timing.repeats},
+                             {"dispatches", timed.per_dispatch.size()},
+                             {"total_ns", timed.total_ns},
+                             {"stats", stats_json(timed.total)},
+                             {"timed_dispatches", std::count(counted.begin(), counted.end(), true)},
+                             {"timed_ns", kernel_ns},
+                             {"timed_stats", stats_json(kernel)}};
+    if (timed.per_dispatch.size() <= 16) {
+      nlohmann::json per_dispatch = nlohmann::json::array();
+      for (const auto& s : timed.per_dispatch) per_dispatch.push_back(stats_json(s));
+      timing["per_dispatch"] = per_dispatch;
+    }
+    record["timing"] = timing;
+    const Throughput rate = throughput_of(work.units, work.unit, kernel.median * 1e-9);
+    record["throughput"] = {{"value", rate.value}, {"unit", rate.unit}};
+
+    if (options.compare_simulator)
+      record["simulator"] = compare_with_simulator(script, backend.device().subgroup_size, buffers, *workload,
+                                                   point.params);
+  } catch (const Error& e) {
+    record["correctness"] = {{"status", "error"}, {"message", std::string(e.what())}};
+  }
+  return record;
+}
+
+}  // namespace lanelab::validate

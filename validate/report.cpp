@@ -1,0 +1,361 @@
+#include "validate/report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "sim/common/error.h"
+#include "validate/sweeps.h"
+
+namespace lanelab::validate {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::string param(const Json& record, const std::string& name) {
+  if (!record.contains("params") || !record["params"].contains(name)) return "";
+  const Json& v = record["params"][name];
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+std::string device_name(const Json& record) {
+  return record.contains("device") ? record["device"].value("name", "?") : "?";
+}
+
+std::string status_of(const Json& record) {
+  if (!record.contains("correctness")) return "unchecked";
+  return record["correctness"].value("status", "error");
+}
+
+bool simulator_differs(const Json& record) {
+  return record.contains("simulator") && (!record["simulator"].value("matches", true) ||
+                                          !record["simulator"].contains("check") ||
+                                          !record["simulator"]["check"].value("passed", false));
+}
+
+bool is_failure(const Json& record) {
+  const std::string s = status_of(record);
+  return s == "failed" || s == "error" || simulator_differs(record);
+}
+
+bool has_throughput(const Json& record) {
+  return record.contains("throughput") && record["throughput"].contains("value");
+}
+
+std::string params_text(const Json& record) {
+  std::string text;
+  if (!record.contains("params")) return text;
+  for (const auto& [name, value] : record["params"].items()) {
+    const std::string v = value.is_string() ? value.get<std::string>() : value.dump();
+    if (name == "seed" || v.empty()) continue;
+    text += (text.empty() ? "" : " ") + name + "=" + v;
+  }
+  return text;
+}
+
+std::string number(double value, int digits = 4) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*g", digits, value);
+  return text;
+}
+
+// The parameters of an experiment that take more than one value: the table's columns.
+std::vector<std::string> varying_params(const std::vector<const Json*>& records) {
+  std::map<std::string, std::set<std::string>> values;
+  for (const Json* r : records)
+    if (r->contains("params"))
+      for (const auto& [name, value] : (*r)["params"].items()) values[name].insert(param(*r, name));
+  std::vector<std::string> names;
+  for (const auto& [name, set] : values)
+    if (set.size() > 1 && name != "seed") names.push_back(name);
+  return names;
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, separator);)
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+bool numeric(const std::string& text) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  std::strtod(text.c_str(), &end);
+  return *end == '\0';
+}
+
+std::string gnuplot_quote(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// One curve: points in x order.
+struct Series {
+  std::string title;
+  bool prediction = false;
+  std::vector<std::pair<std::string, double>> points;  // x (text), throughput
+};
+
+// Runs gnuplot on `script` in `work_dir`; returns the SVG it wrote, without
+// its XML prologue so that it can sit inside HTML.
+std::string run_gnuplot(const ReportOptions& options, const fs::path& work_dir, const std::string& script,
+                        const std::string& name) {
+  const fs::path script_path = work_dir / (name + ".gp");
+  const fs::path svg_path = work_dir / (name + ".svg");
+  {
+    std::ofstream out(script_path);
+    out << "set terminal svg size 900,480 dynamic enhanced font 'sans,12' background rgb 'white'\n";
+    out << "set output " << gnuplot_quote(svg_path.string()) << "\n" << script;
+  }
+  const std::string command = options.gnuplot + " " + script_path.string() + " 2>" + (work_dir / (name + ".log")).string();
+  if (std::system(command.c_str()) != 0) {
+    std::ifstream log(work_dir / (name + ".log"));
+    std::stringstream text;
+    text << log.rdbuf();
+    throw Error("gnuplot failed drawing " + name + " (is gnuplot installed?): " + text.str());
+  }
+  std::ifstream in(svg_path);
+  std::stringstream svg;
+  svg << in.rdbuf();
+  std::string text = svg.str();
+  const auto start = text.find("<svg");
+  if (start == std::string::npos) throw Error("gnuplot wrote no SVG for " + name);
+  return text.substr(start);
+}
+
+std::string plot(const ReportOptions& options, const fs::path& work_dir, const std::string& name,
+                 const std::string& title, const std::string& x_label, const std::string& y_label,
+                 const std::vector<Series>& series) {
+  bool categorical = false;
+  std::vector<std::string> categories;
+  double x_min = 1e300, x_max = -1e300;
+  for (const auto& s : series)
+    for (const auto& [x, y] : s.points) {
+      if (!numeric(x)) categorical = true;
+      if (std::find(categories.begin(), categories.end(), x) == categories.end()) categories.push_back(x);
+    }
+  if (!categorical)
+    for (const auto& x : categories) {
+      x_min = std::min(x_min, std::stod(x));
+      x_max = std::max(x_max, std::stod(x));
+    }
+  std::ostringstream gp;
+  gp << "set title " << gnuplot_quote(title) << " noenhanced\n";
+  gp << "set xlabel " << gnuplot_quote(x_label) << " noenhanced\nset ylabel " << gnuplot_quote(y_label) << " noenhanced\n";
+  gp << "set grid\nset key outside right top noenhanced\nset yrange [0:*]\n";
+  if (!categorical && x_min > 0 && x_max / x_min >= 16) gp << "set logscale x 2\nset format x '2^{%L}'\n";
+  if (categorical) {
+    gp << "set xtics rotate by -30 noenhanced\nset xrange [-0.5:" << categories.size() - 0.5 << "]\n";
+    gp << "set xtics (";
+    for (size_t i = 0; i < categories.size(); ++i) gp << (i ? ", " : "") << gnuplot_quote(categories[i]) << " " << i;
+    gp << ")\n";
+  }
+  gp << "plot ";
+  for (size_t i = 0; i < series.size(); ++i) {
+    const fs::path data = work_dir / (name + "_" + std::to_string(i) + ".dat");
+    std::ofstream out(data);
+    for (const auto& [x, y] : series[i].points) {
+      const size_t at = size_t(std::find(categories.begin(), categories.end(), x) - categories.begin());
+      out << (categorical ? std::to_string(at) : x) << " " << number(y, 9) << "\n";
+    }
+    gp << (i ? ", " : "") << gnuplot_quote(data.string()) << " using 1:2 with linespoints"
+       << (series[i].prediction ? " dashtype 2" : "") << " linecolor " << (i % 8) + 1 << " title "
+       << gnuplot_quote(series[i].title);
+  }
+  gp << "\n";
+  return run_gnuplot(options, work_dir, gp.str(), name);
+}
+
+double x_order(const std::string& x) { return numeric(x) ? std::stod(x) : 0; }
+
+// One section: the plot of an experiment's throughput against its x
+// parameter, one curve per series key (and device, and source), then its table.
+std::string experiment_section(const ReportOptions& options, const fs::path& work_dir, const std::string& id,
+                               const std::string& heading, const std::string& x_param,
+                               const std::vector<std::string>& series_params, const std::vector<const Json*>& records) {
+  std::set<std::string> devices;
+  for (const Json* r : records) devices.insert(device_name(*r));
+  std::map<std::string, Series> curves;
+  std::string unit;
+  for (const Json* r : records) {
+    if (!has_throughput(*r) || status_of(*r) == "error") continue;
+    unit = (*r)["throughput"].value("unit", "");
+    std::string key;
+    for (const auto& p : series_params) key += (key.empty() ? "" : " ") + param(*r, p);
+    if (series_params.size() == 1 && series_params[0] == x_param) key.clear();
+    if (devices.size() > 1 || key.empty()) key += (key.empty() ? "" : " on ") + device_name(*r);
+    const bool prediction = r->value("source", "measurement") == "prediction";
+    if (prediction) key += " (predicted)";
+    Series& s = curves[key];
+    s.title = key;
+    s.prediction = prediction;
+    s.points.emplace_back(param(*r, x_param), (*r)["throughput"]["value"].get<double>());
+  }
+  std::ostringstream html;
+  html << "<section id=\"" << html_escape(id) << "\"><h2>" << html_escape(heading) << "</h2>\n";
+  if (!curves.empty()) {
+    std::vector<Series> list;
+    for (auto& [key, s] : curves) {
+      std::stable_sort(s.points.begin(), s.points.end(),
+                       [](const auto& a, const auto& b) { return x_order(a.first) < x_order(b.first); });
+      list.push_back(s);
+    }
+    html << "<figure>" << plot(options, work_dir, id, heading, x_param, unit, list) << "</figure>\n";
+  }
+  const std::vector<std::string> columns = varying_params(records);
+  html << "<table><thead><tr><th>source</th><th>device</th>";
+  for (const auto& c : columns) html << "<th>" << html_escape(c) << "</th>";
+  html << "<th>throughput</th><th>median</th><th>IQR</th><th>min</th><th>launch overhead</th><th>registers</th>"
+          "<th>correctness</th><th>simulator</th></tr></thead><tbody>\n";
+  for (const Json* r : records) {
+    const bool bad = is_failure(*r);
+    html << "<tr" << (bad ? " class=\"fail\"" : "") << "><td>" << html_escape(r->value("source", "measurement"))
+         << "</td><td>" << html_escape(device_name(*r)) << "</td>";
+    for (const auto& c : columns) html << "<td>" << html_escape(param(*r, c)) << "</td>";
+    if (has_throughput(*r))
+      html << "<td>" << number((*r)["throughput"]["value"].get<double>()) << " "
+           << html_escape((*r)["throughput"].value("unit", "")) << "</td>";
+    else
+      html << "<td></td>";
+    if (r->contains("timing") && (*r)["timing"].contains("stats")) {
+      const Json& s = (*r)["timing"]["stats"];
+      html << "<td>" << number(s.value("median", 0.0) / 1000) << " us</td><td>" << number(s.value("iqr", 0.0) / 1000)
+           << " us</td><td>" << number(s.value("min", 0.0) / 1000) << " us</td>";
+    } else {
+      html << "<td></td><td></td><td></td>";
+    }
+    html << "<td>" << (r->contains("launch_overhead_ns") ? number((*r)["launch_overhead_ns"].get<double>() / 1000) + " us" : "")
+         << "</td><td>";
+    if (r->contains("kernel_statistics"))
+      for (const auto& [pipeline, stats] : (*r)["kernel_statistics"].items())
+        if (stats.contains("Register Count"))
+          html << html_escape(pipeline) << ": " << stats["Register Count"].get<uint64_t>() << " ";
+    html << "</td><td title=\""
+         << html_escape(r->contains("correctness") ? (*r)["correctness"].value("message", "") : "") << "\">"
+         << html_escape(status_of(*r)) << "</td><td>";
+    if (r->contains("simulator"))
+      html << html_escape(simulator_differs(*r) ? "differs: " + (*r)["simulator"].value("message", "")
+                                                : (*r)["simulator"].value("message", ""));
+    html << "</td></tr>\n";
+  }
+  html << "</tbody></table></section>\n";
+  return html.str();
+}
+
+const char* kStyle = R"(body{font-family:sans-serif;margin:2em;max-width:1400px;color:#222}
+table{border-collapse:collapse;font-size:13px;margin:1em 0}th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}
+th{background:#eee}tr.fail td{background:#fdd}.ok{color:#070}.bad{color:#b00;font-weight:bold}
+figure{margin:0}svg{max-width:100%;height:auto}section{margin-top:2em})";
+
+}  // namespace
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string write_report(const std::vector<Json>& records, const std::string& out_dir, const ReportOptions& options) {
+  fs::create_directories(out_dir);
+  const fs::path work_dir = fs::path(out_dir) / ".plots";
+  fs::create_directories(work_dir);
+
+  std::vector<const Json*> measurements;
+  std::map<std::string, size_t> status_counts;
+  std::vector<const Json*> failures;
+  std::set<std::string> devices;
+  for (const auto& r : records) {
+    if (r.value("source", "measurement") != "measurement") continue;
+    measurements.push_back(&r);
+    ++status_counts[status_of(r)];
+    if (is_failure(r)) failures.push_back(&r);
+    devices.insert(device_name(r) + " (" + (r.contains("device") ? r["device"].value("driver_name", "") + " " +
+                                                                       r["device"].value("driver_version", "")
+                                                                 : "") + ")");
+  }
+
+  std::ostringstream html;
+  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << html_escape(options.title)
+       << "</title><style>" << kStyle << "</style></head><body>\n<h1>" << html_escape(options.title) << "</h1>\n";
+  html << "<section id=\"correctness\"><h2>Correctness</h2><p>" << measurements.size() << " measurements on ";
+  for (const auto& d : devices) html << html_escape(d) << "; ";
+  html << "</p><p>";
+  for (const auto& [status, count] : status_counts) html << html_escape(status) << ": " << count << " &nbsp; ";
+  html << "</p>\n";
+  if (failures.empty()) {
+    html << "<p class=\"ok\">Every checked output matched its CPU reference"
+         << " (and the simulator's output, where compared).</p>\n";
+  } else {
+    html << "<p class=\"bad\">" << failures.size() << " failed validation" << (failures.size() > 1 ? "s" : "")
+         << ":</p>\n<table><thead><tr><th>experiment</th><th>device</th><th>workload</th><th>parameters</th>"
+            "<th>status</th><th>message</th><th>simulator</th></tr></thead><tbody>\n";
+    for (const Json* r : failures) {
+      html << "<tr class=\"fail\"><td>" << html_escape(r->value("experiment", "")) << "</td><td>"
+           << html_escape(device_name(*r)) << "</td><td>" << html_escape(r->value("workload", "")) << "</td><td>"
+           << html_escape(params_text(*r)) << "</td><td>" << html_escape(status_of(*r)) << "</td><td>"
+           << html_escape(r->contains("correctness") ? (*r)["correctness"].value("message", "") : "") << "</td><td>"
+           << html_escape(r->contains("simulator") ? (*r)["simulator"].value("message", "") : "") << "</td></tr>\n";
+    }
+    html << "</tbody></table>\n";
+  }
+  html << "</section>\n";
+
+  // Experiments: the sweeps in their order, then anything else (single runs).
+  std::map<std::string, std::vector<const Json*>> by_experiment;
+  for (const auto& r : records) by_experiment[r.value("experiment", "single")].push_back(&r);
+  std::vector<std::string> order;
+  for (const auto& s : all_sweeps())
+    if (by_experiment.count(s.name)) order.push_back(s.name);
+  for (const auto& [name, list] : by_experiment)
+    if (!find_sweep(name)) order.push_back(name);
+  for (const auto& name : order) {
+    const std::vector<const Json*>& list = by_experiment[name];
+    if (const Sweep* sweep = find_sweep(name)) {
+      html << experiment_section(options, work_dir, name, sweep->description, sweep->x_param,
+                                 split(sweep->series, ','), list);
+    } else {
+      // Single runs: one section per workload, its varying parameters as the series.
+      std::map<std::string, std::vector<const Json*>> by_workload;
+      for (const Json* r : list) by_workload[r->value("workload", "?")].push_back(r);
+      for (const auto& [workload, items] : by_workload) {
+        const std::vector<std::string> varying = varying_params(items);
+        const std::string x = varying.empty() ? "seed" : varying.front();
+        html << experiment_section(options, work_dir, name + "-" + workload, workload + " (" + name + ")", x,
+                                   std::vector<std::string>(varying.begin() + (varying.empty() ? 0 : 1), varying.end()),
+                                   items);
+      }
+    }
+  }
+  html << "</body></html>\n";
+
+  const fs::path index = fs::path(out_dir) / "index.html";
+  std::ofstream out(index);
+  if (!out) throw Error("cannot write " + index.string());
+  out << html.str();
+  fs::remove_all(work_dir);
+  return index.string();
+}
+
+}  // namespace lanelab::validate
