@@ -32,7 +32,8 @@ struct RawInstruction {
 
 struct Decorations {
   std::map<uint32_t, uint64_t> member_offset;
-  uint64_t array_stride = 0, matrix_stride = 0;
+  uint64_t array_stride = 0;
+  std::map<uint32_t, uint64_t> member_matrix_stride;  // MatrixStride is a struct-member decoration
   int32_t builtin = -1;
   uint32_t set = 0, binding = 0;
   bool block = false, buffer_block = false;
@@ -175,7 +176,7 @@ class Decoder {
     switch (what) {
       case spv::Decoration::Offset: d.member_offset[member] = in.word(arg); break;
       case spv::Decoration::ArrayStride: d.array_stride = in.word(arg); break;
-      case spv::Decoration::MatrixStride: d.matrix_stride = in.word(arg); break;
+      case spv::Decoration::MatrixStride: d.member_matrix_stride[member] = in.word(arg); break;
       case spv::Decoration::BuiltIn:
         if (member == kNoId) d.builtin = int32_t(in.word(arg));
         break;
@@ -209,8 +210,7 @@ class Decoder {
       case Type::Kind::Vector: case Type::Kind::Matrix: {
         const Type& e = types[t.element];
         t.slots = e.slots * t.count;
-        t.array_stride = t.kind == Type::Kind::Matrix ? (d.matrix_stride ? d.matrix_stride : e.size_bytes)
-                                                        : e.size_bytes;
+        t.array_stride = e.size_bytes;  // a struct member's MatrixStride overrides (with_matrix_stride)
         t.matrix_stride = t.array_stride;
         t.size_bytes = t.array_stride * t.count;
         t.align_bytes = e.align_bytes;
@@ -228,6 +228,8 @@ class Decoder {
       case Type::Kind::Struct: {
         uint64_t offset = 0;
         for (size_t m = 0; m < t.members.size(); ++m) {
+          auto stride = d.member_matrix_stride.find(uint32_t(m));
+          if (stride != d.member_matrix_stride.end()) t.members[m] = with_matrix_stride(t.members[m], stride->second);
           const Type& mt = types[t.members[m]];
           auto it = d.member_offset.find(uint32_t(m));
           if (it != d.member_offset.end()) offset = it->second;
@@ -245,6 +247,27 @@ class Decoder {
       default: break;
     }
     types[id] = std::move(t);
+  }
+
+  // A matrix (or array of matrices) laid out with the column stride its struct
+  // member declares: a new type entry past the module's ids, so every use of
+  // the member (layout, loads, access chains) sees the real stride.
+  uint32_t with_matrix_stride(uint32_t type, uint64_t stride) {
+    Type t = program_.types[type];
+    if (t.kind == Type::Kind::Matrix) {
+      if (t.array_stride == stride) return type;
+      t.array_stride = t.matrix_stride = stride;
+      t.size_bytes = stride * t.count;
+    } else if (t.kind == Type::Kind::Array || t.kind == Type::Kind::RuntimeArray) {
+      uint32_t element = with_matrix_stride(t.element, stride);
+      if (element == t.element) return type;
+      t.element = element;
+    } else {
+      return type;
+    }
+    program_.types.push_back(std::move(t));
+    program_.names.emplace_back();
+    return uint32_t(program_.types.size() - 1);
   }
 
   uint32_t allocate_slots(uint32_t id, uint32_t type) {
@@ -304,6 +327,7 @@ class Decoder {
     uint32_t slot = allocate_slots(id, pointer_type);
     program_.preloads.push_back({slot, uint64_t(v.object) << 48});
     variable_index_[id] = uint32_t(program_.variables.size());
+    memory_type_[id] = v.type;
     program_.variables.push_back(v);
   }
 
@@ -519,7 +543,7 @@ class Decoder {
 
   AccessChain access_chain(const RawInstruction& in) {
     AccessChain chain;
-    uint32_t type = program_.types[type_of(in.word(2))].element;
+    uint32_t type = memory_type(in.word(2));
     for (size_t i = 3; i < in.operands.size(); ++i) {
       uint32_t index_id = in.word(i);
       const Type& t = program_.types[type];
@@ -542,7 +566,16 @@ class Decoder {
       }
       type = t.element;
     }
+    memory_type_[in.word(1)] = type;
     return chain;
+  }
+
+  // The type a pointer addresses as laid out in memory: for a matrix reached
+  // through a struct member this carries the member's MatrixStride, which the
+  // pointer's declared pointee type does not.
+  uint32_t memory_type(uint32_t pointer) const {
+    auto it = memory_type_.find(pointer);
+    return it != memory_type_.end() ? it->second : program_.types[type_of(pointer)].element;
   }
 
   Instruction decode_instruction(const RawInstruction& in, uint32_t block, uint32_t file, int line) {
@@ -574,19 +607,13 @@ class Decoder {
         break;
       case Op::OpLoad: {
         push(slot_of(id_operand(2)));
-        d.aux = leaf_list(d.result_type);
+        d.aux = leaf_list(memory_type(id_operand(2)));
         break;
       }
-      case Op::OpStore: {
+      case Op::OpStore: case Op::OpCopyMemory: {
         push(slot_of(id_operand(0)));
         push(slot_of(id_operand(1)));
-        d.aux = leaf_list(program_.types[type_of(id_operand(0))].element);
-        break;
-      }
-      case Op::OpCopyMemory: {
-        push(slot_of(id_operand(0)));
-        push(slot_of(id_operand(1)));
-        d.aux = leaf_list(program_.types[type_of(id_operand(0))].element);
+        d.aux = leaf_list(memory_type(id_operand(0)));
         break;
       }
       case Op::OpCompositeExtract: {
@@ -756,6 +783,7 @@ class Decoder {
   std::vector<uint32_t> variable_index_;
   std::unordered_map<uint32_t, std::string> strings_;
   std::unordered_map<uint32_t, uint32_t> leaf_index_;
+  std::unordered_map<uint32_t, uint32_t> memory_type_;
   std::unordered_map<uint32_t, std::string> unsupported_types_;
   uint32_t glsl_set_ = kNoId;
   bool in_function_ = false;
