@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "kernels/workload.h"
+#include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/workload_params.h"
 #include "sim/common/error.h"
@@ -39,23 +40,9 @@ int emit_command(const Args& args) {
       "param,p", po::value<std::vector<std::string>>()->composing(),
       "a workload parameter NAME=VALUE (repeatable; see lanelab list)")(
       "output,o", po::value<std::string>(), "write the script to this file instead of stdout");
-  po::options_description hidden;
-  hidden.add_options()("workload", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("workload", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Error(std::string(e.what()) + " (see lanelab emit --help)");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return 0;
-  }
+  const auto parsed = parse_command_line(args, options, "emit", "workload");
+  if (!parsed) return 0;
+  const po::variables_map& vm = *parsed;
   if (!vm.count("workload")) throw Error("lanelab emit needs a WORKLOAD (see lanelab list)");
   const kernels::Workload& workload = workload_named(vm["workload"].as<std::string>());
   const kernels::Params params = workload_params(

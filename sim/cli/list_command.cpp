@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "kernels/workload.h"
+#include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
 #include "sim/common/error.h"
 
@@ -14,17 +15,8 @@ namespace lanelab::cli {
 int list_command(const Args& args) {
   po::options_description options("lanelab list [options]");
   options.add_options()("help,h", "show this help");
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Error(std::string(e.what()) + " (see lanelab list --help)");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return 0;
-  }
+  const auto parsed = parse_command_line(args, options, "list");
+  if (!parsed) return 0;
   for (const kernels::Workload* workload : kernels::all_workloads()) {
     std::cout << workload->name() << ": " << workload->description() << "\n";
     for (const auto& param : workload->params())

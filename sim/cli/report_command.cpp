@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
 #include "sim/common/error.h"
 #include "validate/report.h"
@@ -17,23 +18,9 @@ int report_command(const Args& args) {
   options.add_options()("help,h", "show this help")("out,o", po::value<std::string>()->default_value("report"),
                                                       "folder for index.html")(
       "title", po::value<std::string>()->default_value("lanelab validation"), "the page's title");
-  po::options_description hidden;
-  hidden.add_options()("results", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("results", -1);
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Error(std::string(e.what()) + " (see lanelab report --help)");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return 0;
-  }
+  const auto parsed = parse_command_line(args, options, "report", "results", /*many=*/true);
+  if (!parsed) return 0;
+  const po::variables_map& vm = *parsed;
   if (!vm.count("results")) throw Error("lanelab report needs a RESULTS.jsonl (see lanelab report --help)");
   std::vector<nlohmann::json> records;
   for (const auto& path : vm["results"].as<std::vector<std::string>>()) {

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "kernels/workload.h"
+#include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/workload_params.h"
 #include "sim/common/error.h"
@@ -97,23 +98,9 @@ int run_command(const Args& args) {
       "max-steps", po::value<uint64_t>()->default_value(100'000'000),
       "stop a subgroup that executes more instructions than this (runaway loops)")(
       "dump", po::value<std::vector<std::string>>()->composing(), "print a buffer's final contents (repeatable)");
-  po::options_description hidden;
-  hidden.add_options()("target", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("target", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Error(std::string(e.what()) + " (see lanelab run --help)");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return 0;
-  }
+  const auto parsed = parse_command_line(args, options, "run", "target");
+  if (!parsed) return 0;
+  const po::variables_map& vm = *parsed;
   if (!vm.count("target")) throw Error("lanelab run needs a FILE.amber or a WORKLOAD (see lanelab run --help)");
   const std::string target = vm["target"].as<std::string>();
   const std::vector<std::string> assignments =

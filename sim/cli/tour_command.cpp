@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
 #include "sim/common/error.h"
 
@@ -49,17 +50,8 @@ int tour_command(const Args& args) {
   std::string device;
   options.add_options()("help,h", "show this help")(
       "device", po::value<std::string>(&device)->default_value("h100"), "device model the tour runs on");
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Error(std::string(e.what()) + " (see lanelab tour --help)");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return 0;
-  }
+  const auto parsed = parse_command_line(args, options, "tour");
+  if (!parsed) return 0;
 
   const fs::path root = LANELAB_SOURCE_DIR;
   std::vector<fs::path> examples;

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <memory>
 
+#include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/workload_params.h"
 #include "sim/common/error.h"
@@ -64,23 +65,9 @@ int validate_command(const Args& args) {
       "size", po::value<std::string>()->default_value("full"),
       "sweep sizes: full (the documents') or small (lavapipe and the simulator in seconds)")(
       "compare-sim", "also run the simulator at the device's subgroup size and compare the output bits");
-  po::options_description hidden;
-  hidden.add_options()("workload", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("workload", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw Error(std::string(e.what()) + " (see lanelab validate --help)");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return 0;
-  }
+  const auto parsed = parse_command_line(args, options, "validate", "workload");
+  if (!parsed) return 0;
+  const po::variables_map& vm = *parsed;
   if (vm.count("sweep") == vm.count("workload"))
     throw Error("lanelab validate needs either --sweep NAME or a WORKLOAD (see lanelab validate --help)");
 
