@@ -596,28 +596,35 @@ class Decoder {
     }
     auto id_operand = [&](size_t i) { return in.word(i); };
     d.operand_begin = uint32_t(program_.operands.size());
-    auto push = [&](uint32_t v) { program_.operands.push_back(v); };
+    auto push = [&](uint32_t v) {
+      program_.operands.push_back(v);
+      program_.operand_is_slot.push_back(0);
+    };
+    auto push_slot = [&](uint32_t id) {
+      program_.operands.push_back(slot_of(id));
+      program_.operand_is_slot.push_back(1);
+    };
 
     using spv::Op;
     switch (in.opcode) {
       case Op::OpAccessChain: case Op::OpInBoundsAccessChain:
-        push(slot_of(id_operand(2)));
+        push_slot(id_operand(2));
         program_.chains.push_back(access_chain(in));
         d.aux = uint32_t(program_.chains.size() - 1);
         break;
       case Op::OpLoad: {
-        push(slot_of(id_operand(2)));
+        push_slot(id_operand(2));
         d.aux = leaf_list(memory_type(id_operand(2)));
         break;
       }
       case Op::OpStore: case Op::OpCopyMemory: {
-        push(slot_of(id_operand(0)));
-        push(slot_of(id_operand(1)));
+        push_slot(id_operand(0));
+        push_slot(id_operand(1));
         d.aux = leaf_list(memory_type(id_operand(0)));
         break;
       }
       case Op::OpCompositeExtract: {
-        push(slot_of(id_operand(2)));
+        push_slot(id_operand(2));
         std::vector<uint32_t> path;
         for (size_t i = 3; i < in.operands.size(); ++i) path.push_back(in.word(i));
         push(member_slot_offset(type_of(id_operand(2)), path));
@@ -625,8 +632,8 @@ class Decoder {
         break;
       }
       case Op::OpCompositeInsert: {
-        push(slot_of(id_operand(2)));  // object
-        push(slot_of(id_operand(3)));  // composite
+        push_slot(id_operand(2));  // object
+        push_slot(id_operand(3));  // composite
         std::vector<uint32_t> path;
         for (size_t i = 4; i < in.operands.size(); ++i) path.push_back(in.word(i));
         push(member_slot_offset(d.result_type, path));
@@ -636,32 +643,32 @@ class Decoder {
       }
       case Op::OpCompositeConstruct:
         for (size_t i = 2; i < in.operands.size(); ++i) {
-          push(slot_of(id_operand(i)));
+          push_slot(id_operand(i));
           push(program_.types[type_of(id_operand(i))].slots);
         }
         d.components = program_.types[d.result_type].slots;
         break;
       case Op::OpVectorShuffle:
-        push(slot_of(id_operand(2)));
-        push(slot_of(id_operand(3)));
+        push_slot(id_operand(2));
+        push_slot(id_operand(3));
         push(program_.types[type_of(id_operand(2))].count);
         for (size_t i = 4; i < in.operands.size(); ++i) push(in.word(i));
         break;
       case Op::OpPhi:
         for (size_t i = 2; i + 1 < in.operands.size(); i += 2) {
-          push(slot_of(id_operand(i)));
+          push_slot(id_operand(i));
           push(label_block_[id_operand(i + 1)]);
         }
         d.components = program_.types[d.result_type].slots;
         break;
       case Op::OpBranch: push(label_block_[id_operand(0)]); break;
       case Op::OpBranchConditional:
-        push(slot_of(id_operand(0)));
+        push_slot(id_operand(0));
         push(label_block_[id_operand(1)]);
         push(label_block_[id_operand(2)]);
         break;
       case Op::OpSwitch: {
-        push(slot_of(id_operand(0)));
+        push_slot(id_operand(0));
         push(label_block_[id_operand(1)]);
         const Type& st = program_.types[type_of(id_operand(0))];
         d.width_bits = st.width_bits;
@@ -675,7 +682,7 @@ class Decoder {
         if (in.word(2) != glsl_set_)
           throw Error("unsupported extended instruction set (only GLSL.std.450)", {file_name(file), line});
         d.ext_opcode = uint16_t(in.word(3));
-        for (size_t i = 4; i < in.operands.size(); ++i) push(slot_of(id_operand(i)));
+        for (size_t i = 4; i < in.operands.size(); ++i) push_slot(id_operand(i));
         // Elementwise shape from the first operand when the result is a scalar reduction (Length, ...).
         if (in.operands.size() > 4) {
           const Type& ot = program_.types[type_of(id_operand(4))];
@@ -690,7 +697,7 @@ class Decoder {
           switch (op.type) {
             case SPV_OPERAND_TYPE_ID:
               if (label_block_[w] != kNoId) push(label_block_[w]);
-              else push(slot_of(w));
+              else push_slot(w);
               break;
             case SPV_OPERAND_TYPE_SCOPE_ID: case SPV_OPERAND_TYPE_MEMORY_SEMANTICS_ID:
               push(uint32_t(constant(w)));
@@ -719,7 +726,7 @@ class Decoder {
           const Type& block = program_.types[program_.types[type_of(in.word(2))].element];
           uint32_t member = in.word(3);
           program_.operands.back() = uint32_t(block.member_offsets.at(member));
-          program_.operands.push_back(uint32_t(program_.types[block.members.at(member)].array_stride));
+          push(uint32_t(program_.types[block.members.at(member)].array_stride));
         }
         break;
     }

@@ -117,6 +117,7 @@ struct Program {
   std::vector<Instruction> instructions;
   std::vector<Block> blocks;
   std::vector<uint32_t> operands;        // resolved operands (slots or literals)
+  std::vector<uint8_t> operand_is_slot;  // per operand: 1 if it reads a register slot
   std::vector<AccessChain> chains;
   std::vector<std::vector<Leaf>> leaf_lists;
   std::vector<std::string> names;        // OpName by id

@@ -1,0 +1,145 @@
+// lanelab predict WORKLOAD|FILE.amber --device MODEL: the timing model's
+// prediction of a launch on a device model, with its breakdown and counters;
+// --sweep NAME predicts a validation sweep into a JSONL results file.
+#include <iostream>
+
+#include <boost/program_options.hpp>
+
+#include "kernels/workload.h"
+#include "sim/cli/command_line.h"
+#include "sim/cli/commands.h"
+#include "sim/common/error.h"
+#include "sim/devices/device_model.h"
+#include "sim/launch/amber_script.h"
+#include "sim/timing/prediction.h"
+#include "sim/timing/timing_model.h"
+#include "validate/measurement.h"
+#include "validate/results_log.h"
+#include "validate/sweeps.h"
+
+namespace po = boost::program_options;
+
+namespace lanelab::cli {
+
+namespace {
+
+kernels::Params parse_params(const std::vector<std::string>& given) {
+  kernels::Params params;
+  for (const auto& p : given) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) throw Error("--param wants k=v, not '" + p + "'");
+    params[p.substr(0, eq)] = p.substr(eq + 1);
+  }
+  return params;
+}
+
+// One sweep point as a record in the validation results' shape.
+nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoint& point, const std::string& sweep,
+                            const timing::TimingOptions& options) {
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [name, value] : point.params) params[name] = value;
+  nlohmann::json record = {{"source", "prediction"},
+                           {"device", {{"name", device.name}, {"file", device.file}}},
+                           {"workload", point.workload},
+                           {"experiment", point.experiment},
+                           {"sweep", sweep},
+                           {"params", params}};
+  try {
+    const kernels::Workload* workload = kernels::find_workload(point.workload);
+    if (!workload) throw Error("unknown workload '" + point.workload + "'");
+    const timing::Prediction p = timing::predict(workload->build(point.params), device, options);
+    const kernels::WorkAmount work = workload->work(point.params);
+    const validate::Throughput rate = validate::throughput_of(work.units, work.unit, p.seconds);
+    nlohmann::json detail = timing::prediction_json(p, point.workload, {work.units, work.unit});
+    record["time_s"] = p.seconds;
+    record["error_s"] = p.error_seconds;
+    record["work"] = {{"units", work.units}, {"unit", work.unit}};
+    record["throughput"] = {{"value", rate.value}, {"unit", rate.unit}};
+    record["breakdown"] = detail["breakdown"];
+    record["counters"] = detail["counters"];
+    record["sample"] = detail["sample"];
+  } catch (const std::exception& e) {
+    record["error"] = e.what();
+  }
+  return record;
+}
+
+}  // namespace
+
+int predict_command(const Args& args) {
+  po::options_description options(
+      "lanelab predict WORKLOAD|FILE.amber --device MODEL [--param k=v]... [options]\n"
+      "lanelab predict --sweep NAME --device MODEL [--size small|full] [--output FILE]\n\n"
+      "Predicts a launch's time on a device model with the timing model (sim/timing/)");
+  options.add_options()("help,h", "show this help")(
+      "device", po::value<std::string>(), "device model name (see sim/devices/) or path to a .json file")(
+      "param,p", po::value<std::vector<std::string>>()->composing(), "workload parameter k=v (repeatable)")(
+      "json", "print the prediction as JSON")(
+      "subgroup-size,w", po::value<uint32_t>()->default_value(0), "subgroup width (default: the device's)")(
+      "scheduler", po::value<std::string>()->default_value("gto"), "subgroup scheduler: gto | lrr")(
+      "registers", po::value<uint32_t>()->default_value(0),
+      "32-bit registers per lane for occupancy (0: the simulator's register-pressure estimate)")(
+      "sample-waves", po::value<uint32_t>()->default_value(4), "waves of one compute unit simulated per sampled dispatch")(
+      "dispatch-instances", po::value<uint32_t>()->default_value(3), "instances simulated per repeated kind of dispatch")(
+      "sweep", po::value<std::string>(), "predict a validation sweep (see lanelab validate --help)")(
+      "size", po::value<std::string>()->default_value("small"), "sweep size: small | full")(
+      "output,o", po::value<std::string>()->default_value("predictions.jsonl"), "sweep: JSONL file to write");
+  const auto parsed = parse_command_line(args, options, "predict", "target");
+  if (!parsed) return 0;
+  const po::variables_map& vm = *parsed;
+  if (!vm.count("device")) throw Error("predict: --device MODEL is required (see lanelab devices)");
+  const DeviceModel device = load_device_model(vm["device"].as<std::string>());
+  timing::TimingOptions timing_options;
+  timing_options.subgroup_size = vm["subgroup-size"].as<uint32_t>();
+  timing_options.scheduler = vm["scheduler"].as<std::string>();
+  timing_options.registers_per_lane = vm["registers"].as<uint32_t>();
+  timing_options.sample_waves = std::max(1u, vm["sample-waves"].as<uint32_t>());
+  timing_options.dispatch_instances = std::max(1u, vm["dispatch-instances"].as<uint32_t>());
+
+  if (vm.count("sweep")) {
+    const std::string sweep = vm["sweep"].as<std::string>();
+    const auto points = validate::sweep_points(sweep, validate::parse_sweep_size(vm["size"].as<std::string>()));
+    validate::ResultsLog log(vm["output"].as<std::string>(), false);
+    for (const auto& point : points) {
+      const nlohmann::json record = sweep_record(device, point, sweep, timing_options);
+      log.append(record);
+      std::cout << point.workload << " " << record["params"].dump() << ": "
+                << (record.contains("error") ? "error: " + record["error"].get<std::string>()
+                                             : std::to_string(record["time_s"].get<double>()) + " s")
+                << "\n";
+    }
+    std::cout << points.size() << " predictions written to " << log.path() << "\n";
+    return 0;
+  }
+
+  if (!vm.count("target")) throw Error("predict needs a WORKLOAD or FILE.amber (see lanelab predict --help)");
+  const std::string target = vm["target"].as<std::string>();
+  launch::Script script;
+  timing::Work work;
+  std::string what = target;
+  if (target.ends_with(".amber")) {
+    if (vm.count("param")) throw Error("predict: --param applies to workloads, not to " + target);
+    script = launch::parse_amber_file(target);
+  } else {
+    const kernels::Workload* workload = kernels::find_workload(target);
+    if (!workload) throw Error("predict: '" + target + "' is neither a workload nor a .amber file");
+    const kernels::Params params =
+        workload->with_defaults(parse_params(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
+                                                               : std::vector<std::string>{}));
+    script = workload->build(params);
+    const kernels::WorkAmount amount = workload->work(params);
+    work = {amount.units, amount.unit};
+    for (const auto& [k, v] : params) what += (what == target ? " " : ",") + k + "=" + v;
+  }
+  const timing::Prediction prediction = timing::predict(script, device, timing_options);
+  if (vm.count("json"))
+    std::cout << timing::prediction_json(prediction, what, work).dump(2) << "\n";
+  else
+    std::cout << timing::format_prediction(prediction, what, work);
+  return 0;
+}
+
+static const Registration registration{"predict", predict_command,
+                                         "predict a launch's time on a device model (timing model)"};
+
+}  // namespace lanelab::cli

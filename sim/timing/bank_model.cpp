@@ -1,0 +1,42 @@
+#include "sim/timing/bank_model.h"
+
+#include <algorithm>
+
+namespace lanelab::timing {
+
+DistinctWordBankModel::DistinctWordBankModel(const DeviceModel& device)
+    : banks_(std::max(1u, device.shared_banks)),
+      bank_width_bytes_(std::max(1u, device.bank_width_bytes)),
+      lanes_together_(std::clamp(device.bank_lanes_served_together, 1u, 64u)) {}
+
+BankAccess DistinctWordBankModel::access(core::LaneMask lanes, const uint64_t* addresses,
+                                         uint32_t bytes_per_lane) const {
+  BankAccess result;
+  const uint32_t words_per_lane = std::max(1u, (bytes_per_lane + bank_width_bytes_ - 1) / bank_width_bytes_);
+  for (uint32_t first = 0; first < 64 && (lanes >> first); first += lanes_together_) {
+    const core::LaneMask group_mask =
+        lanes_together_ >= 64 ? ~core::LaneMask{0} : ((core::LaneMask{1} << lanes_together_) - 1) << first;
+    const core::LaneMask group = lanes & group_mask;
+    if (!group) continue;
+    // Distinct words of this wavefront (at most 64 lanes x a few words).
+    uint64_t words[256];
+    uint32_t count = 0;
+    core::for_each_lane(group, [&](uint32_t lane) {
+      const uint64_t word0 = addresses[lane] / bank_width_bytes_;
+      for (uint32_t w = 0; w < words_per_lane && count < 256; ++w) {
+        const uint64_t word = word0 + w;
+        if (std::find(words, words + count, word) == words + count) words[count++] = word;
+      }
+    });
+    uint32_t per_bank[64] = {};
+    uint32_t busiest = 0;
+    for (uint32_t i = 0; i < count; ++i) busiest = std::max(busiest, ++per_bank[words[i] % banks_ % 64]);
+    ++result.lane_groups;
+    result.wavefronts += busiest;
+    result.words += count;
+  }
+  result.replays = result.wavefronts - result.lane_groups;
+  return result;
+}
+
+}  // namespace lanelab::timing

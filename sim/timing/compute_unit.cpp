@@ -1,0 +1,284 @@
+#include "sim/timing/compute_unit.h"
+
+#include <algorithm>
+#include <limits>
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include "sim/common/error.h"
+#include "sim/timing/instruction_class.h"
+
+namespace lanelab::timing {
+
+using frontend::InstrClass;
+
+ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
+                         const BankModel& banks, const Coalescer& coalescer)
+    : device_(device), timing_(timing), scheduler_(scheduler), banks_(banks), coalescer_(coalescer) {
+  const double bytes_per_second = device.dram_bandwidth_gbps * 1e9;
+  const double cycles_per_second = std::max(1u, device.clock_mhz) * 1e6;
+  bytes_per_cycle_ = bytes_per_second / cycles_per_second / std::max(1u, device.compute_units);
+  // A scheduler serving several SIMDs (GCN: one issue per cycle, round-robin
+  // over 4 SIMDs) gives each SIMD an issue slot every SIMDs/schedulers cycles.
+  const uint32_t simds = std::max(1u, device.simd_units_per_cu);
+  const uint32_t schedulers = std::max(1u, device.schedulers_per_cu);
+  min_issue_interval_ = std::max(1u, simds / std::min(simds, schedulers));
+}
+
+void ComputeUnit::on_memory(const core::Subgroup&, const frontend::Instruction&, const core::MemoryAccess& access) {
+  events_.memory = true;
+  events_.kind = access.kind;
+  events_.is_store = access.is_store;
+  const InstrClass c = memory_class(access.kind);
+  if (c == InstrClass::Shared)
+    events_.bank = banks_.access(access.lanes, access.addresses, access.bytes_per_lane);
+  else if (c == InstrClass::Global)
+    events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);
+}
+
+void ComputeUnit::on_control(const core::Subgroup&, const frontend::Instruction&, core::ControlEvent event,
+                             core::LaneMask) {
+  if (event == core::ControlEvent::Diverge) events_.diverged = true;
+  if (event == core::ControlEvent::BarrierRelease) events_.barrier_released = true;
+}
+
+void ComputeUnit::launch(core::DispatchContext& dispatch, std::array<uint32_t, 3> id, uint32_t slot) {
+  ResidentWorkgroup& rw = workgroups_[slot];
+  rw.workgroup = std::make_unique<core::Workgroup>(dispatch, id);
+  rw.subgroup_ids.clear();
+  rw.work_cycles = 0;
+  const uint32_t simds = uint32_t(simd_subgroups_.size());
+  for (auto& sg : rw.workgroup->subgroups()) {
+    const uint32_t sid = uint32_t(subgroups_.size());
+    subgroups_.push_back(ResidentSubgroup{sg.get(), slot, next_simd_++ % simds, now_, 0, false, false, Wait::Launch,
+                                          Scoreboard(timing_.program->slot_count)});
+    rw.subgroup_ids.push_back(sid);
+    simd_subgroups_[subgroups_.back().simd].push_back(sid);
+  }
+  rw.live_subgroups = uint32_t(rw.subgroup_ids.size());
+  resident_subgroups_ += rw.live_subgroups;
+  for (uint32_t sid : rw.subgroup_ids) prepare_next(subgroups_[sid], now_);
+}
+
+// Steps the free instructions ahead (they only move this subgroup's
+// registers) and sets when the next real instruction may issue.
+void ComputeUnit::prepare_next(ResidentSubgroup& rs, uint64_t not_before) {
+  core::Subgroup& sg = *rs.subgroup;
+  core::Workgroup& wg = sg.workgroup();
+  while (sg.state() == core::Subgroup::State::Ready) {
+    const InstructionTiming& it = timing_.instructions[sg.pc()];
+    if (!it.free) break;
+    const uint64_t ready = rs.board.operands_ready(timing_, it);
+    wg.step_subgroup(sg.index());
+    rs.board.set_ready(it, ready, false);
+  }
+  if (sg.state() != core::Subgroup::State::Ready) return;
+  const InstructionTiming& next = timing_.instructions[sg.pc()];
+  const uint64_t operands = rs.board.operands_ready(timing_, next);
+  if (operands > not_before) {
+    rs.wait = rs.board.waits_on_memory(timing_, next, not_before) ? Wait::Memory : Wait::Dependency;
+    rs.ready_at = operands;
+  } else {
+    rs.ready_at = not_before;
+  }
+}
+
+void ComputeUnit::issue(uint32_t id) {
+  ResidentSubgroup& rs = subgroups_[id];
+  core::Subgroup& sg = *rs.subgroup;
+  ResidentWorkgroup& rw = workgroups_[rs.workgroup_slot];
+  const frontend::Instruction& in = timing_.program->instructions[sg.pc()];
+  const InstructionTiming& it = timing_.instructions[sg.pc()];
+  const core::LaneMask lanes = sg.active();
+  events_ = StepEvents{};
+  rw.workgroup->step_subgroup(sg.index());
+
+  TimingCounters& c = result_.counters;
+  const uint32_t width = sg.width();
+  const uint32_t active = core::lane_count(lanes);
+  const uint32_t issue_cycles = (width + device_.alu_lanes_per_simd - 1) / std::max(1u, device_.alu_lanes_per_simd);
+  const uint32_t interval = std::max(issue_cycles, min_issue_interval_);
+  simd_free_[rs.simd] = now_ + interval;
+  c.instructions += 1;
+  c.lane_slots += width;
+  c.active_lanes += active;
+  c.issue_cycles += issue_cycles;
+  c.divergence_lost_cycles += double(issue_cycles) * double(width - active) / double(width);
+  rw.work_cycles += issue_cycles;
+
+  const InstrClass klass = events_.memory ? memory_class(events_.kind) : it.klass;
+  const InstructionLatencyCycles& lat = device_.latency_cycles;
+  uint64_t ready = now_;
+  bool from_memory = false;
+  switch (klass) {
+    case InstrClass::Float: ready += lat.float_op; break;
+    case InstrClass::Sfu: ready += lat.sfu; break;
+    case InstrClass::Shuffle: ready += lat.shuffle; break;
+    case InstrClass::Branch: ready += lat.branch; break;
+    case InstrClass::Barrier: ready += lat.barrier; break;
+    case InstrClass::Shared: {
+      const BankAccess& b = events_.bank;
+      const uint64_t start = std::max(now_, shared_pipe_free_);
+      shared_pipe_free_ = start + b.wavefronts;
+      ready = start + b.wavefronts - std::min<uint64_t>(b.wavefronts, 1) + lat.shared;
+      from_memory = true;
+      rw.work_cycles += b.wavefronts;
+      c.shared_lane_groups += b.lane_groups;
+      if (events_.is_store) {
+        c.shared_store_requests += 1;
+        c.shared_store_wavefronts += b.wavefronts;
+        c.shared_store_bank_conflicts += b.replays;
+      } else {
+        c.shared_load_requests += 1;
+        c.shared_load_wavefronts += b.wavefronts;
+        c.shared_load_bank_conflicts += b.replays;
+      }
+      break;
+    }
+    case InstrClass::Global: {
+      const CoalescedAccess& a = events_.coalesced;
+      const double bytes = double(a.sectors) * device_.global_sector_bytes;
+      const auto port = uint64_t(bytes / bytes_per_cycle_ + 0.5);
+      const uint64_t start = std::max(now_, memory_port_free_);
+      memory_port_free_ = start + port;
+      ready = start + port + lat.global;
+      from_memory = true;
+      rw.work_cycles += double(port);
+      c.global_requested_bytes += double(a.requested_bytes);
+      c.global_transferred_bytes += bytes;
+      if (events_.is_store) {
+        c.global_store_requests += 1;
+        c.global_store_transactions += a.sectors;
+      } else {
+        c.global_load_requests += 1;
+        c.global_load_transactions += a.sectors;
+      }
+      break;
+    }
+    default: ready += lat.int_op; break;
+  }
+  rs.board.set_ready(it, ready, from_memory);
+
+  const auto op = static_cast<spv::Op>(in.opcode);
+  if (op == spv::Op::OpBranchConditional || op == spv::Op::OpSwitch) {
+    c.branches += 1;
+    if (events_.diverged) c.divergent_branches += 1;
+  }
+
+  if (sg.state() == core::Subgroup::State::AtBarrier) {
+    rs.at_barrier = true;
+    rs.barrier_arrival = now_;
+  }
+  if (events_.barrier_released) {
+    const uint64_t release = now_ + lat.barrier;
+    for (uint32_t sid : rw.subgroup_ids) {
+      ResidentSubgroup& other = subgroups_[sid];
+      if (other.done) continue;
+      if (other.at_barrier) {
+        c.barrier_wait_cycles += double(now_ - other.barrier_arrival);
+        other.at_barrier = false;
+      }
+      if (sid != id) {
+        other.wait = Wait::Barrier;
+        prepare_next(other, std::max(release, other.ready_at));
+      }
+    }
+    rs.wait = Wait::Barrier;
+    prepare_next(rs, std::max<uint64_t>(release, now_ + interval));
+  } else if (sg.state() == core::Subgroup::State::Done) {
+    rs.done = true;
+    --resident_subgroups_;
+    if (--rw.live_subgroups == 0) retire(rs.workgroup_slot);
+  } else if (sg.state() == core::Subgroup::State::Ready) {
+    rs.wait = Wait::Dependency;
+    prepare_next(rs, now_ + interval);
+  }
+}
+
+void ComputeUnit::retire(uint32_t slot) {
+  ResidentWorkgroup& rw = workgroups_[slot];
+  for (uint32_t sid : rw.subgroup_ids) {
+    auto& list = simd_subgroups_[subgroups_[sid].simd];
+    list.erase(std::find(list.begin(), list.end(), sid));
+    subgroups_[sid].board = Scoreboard(0);
+  }
+  result_.workgroup_work_cycles.push_back(rw.work_cycles);
+  result_.counters.workgroups += 1;
+  rw.workgroup.reset();
+}
+
+ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
+                                   std::span<const std::array<uint32_t, 3>> workgroups, uint32_t resident) {
+  dispatch.observer = this;
+  const uint32_t simds = std::max(1u, device_.simd_units_per_cu);
+  now_ = 0;
+  subgroups_.clear();
+  workgroups_.clear();
+  workgroups_.resize(std::max(1u, resident));
+  simd_subgroups_.assign(simds, {});
+  simd_free_.assign(simds, 0);
+  simd_last_.assign(simds, std::numeric_limits<uint32_t>::max());
+  shared_pipe_free_ = memory_port_free_ = 0;
+  next_simd_ = 0;
+  resident_subgroups_ = 0;
+  result_ = {};
+
+  size_t next = 0;
+  for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size(); ++slot)
+    launch(dispatch, workgroups[next++], slot);
+
+  TimingCounters& c = result_.counters;
+  while (resident_subgroups_ > 0 || next < workgroups.size()) {
+    // Launch into free slots (a workgroup that retired during the last issue).
+    for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size(); ++slot)
+      if (!workgroups_[slot].workgroup) launch(dispatch, workgroups[next++], slot);
+
+    uint64_t best = std::numeric_limits<uint64_t>::max();
+    uint32_t best_simd = 0;
+    for (uint32_t s = 0; s < simds; ++s) {
+      uint64_t earliest = std::numeric_limits<uint64_t>::max();
+      for (uint32_t sid : simd_subgroups_[s]) {
+        const ResidentSubgroup& rs = subgroups_[sid];
+        if (!rs.done && !rs.at_barrier && rs.ready_at < earliest) earliest = rs.ready_at;
+      }
+      if (earliest == std::numeric_limits<uint64_t>::max()) continue;
+      const uint64_t t = std::max(earliest, simd_free_[s]);
+      if (t < best) best = t, best_simd = s;
+    }
+    if (best == std::numeric_limits<uint64_t>::max())
+      throw Error("timing: every resident subgroup waits and none can be released (deadlock)");
+    if (best > now_) {
+      c.resident_subgroup_cycles += double(resident_subgroups_) * double(best - now_);
+      now_ = best;
+    }
+    ready_.clear();
+    Wait reason = Wait::Dependency;
+    for (uint32_t sid : simd_subgroups_[best_simd]) {
+      const ResidentSubgroup& rs = subgroups_[sid];
+      if (!rs.done && !rs.at_barrier && rs.ready_at <= now_) ready_.push_back(sid);
+    }
+    const uint32_t chosen = scheduler_.pick(ready_, simd_last_[best_simd]);
+    reason = subgroups_[chosen].wait;
+    if (now_ > simd_free_[best_simd]) {
+      const double gap = double(now_ - simd_free_[best_simd]);
+      switch (reason) {
+        case Wait::Memory: c.memory_stall_cycles += gap; break;
+        case Wait::Barrier: c.barrier_stall_cycles += gap; break;
+        case Wait::Launch: c.idle_cycles += gap; break;
+        case Wait::Dependency: c.dependency_stall_cycles += gap; break;
+      }
+    }
+    simd_last_[best_simd] = chosen;
+    issue(chosen);
+  }
+  uint64_t end = std::max(now_, memory_port_free_);
+  for (uint64_t f : simd_free_) end = std::max(end, f);
+  for (uint64_t f : simd_free_) c.idle_cycles += double(end - f);
+  result_.cycles = end;
+  c.cu_cycles = double(end);
+  c.simd_cycles = double(end) * simds;
+  dispatch.observer = nullptr;
+  return std::move(result_);
+}
+
+}  // namespace lanelab::timing

@@ -1,0 +1,110 @@
+#pragma once
+// One compute unit (SM, CU, Xe core) running a list of workgroups, at most
+// `resident` of them at a time (the occupancy limit). Its SIMDs each issue
+// one instruction of a ready subgroup per issue interval, chosen by the
+// scheduler; an instruction on W register lanes keeps the SIMD busy for
+// ceil(W / alu_lanes_per_simd) cycles whatever lanes are predicated off, so
+// divergent paths, executed one after the other by the functional core, cost
+// the sum of both. The scoreboard holds a subgroup until the registers its
+// next instruction reads are ready. Shared-memory accesses occupy the
+// compute unit's shared-memory pipe one cycle per wavefront (bank model);
+// global accesses occupy its share of DRAM bandwidth one sector at a time
+// (coalescer). A subgroup at a barrier waits until the workgroup's last
+// subgroup arrives.
+//
+// The compute unit drives the functional core itself (Workgroup::step_subgroup)
+// and learns what each step did only through the ExecutionObserver interface.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sim/core/dispatch.h"
+#include "sim/core/workgroup.h"
+#include "sim/devices/device_model.h"
+#include "sim/timing/bank_model.h"
+#include "sim/timing/coalescer.h"
+#include "sim/timing/scheduler.h"
+#include "sim/timing/scoreboard.h"
+#include "sim/timing/timing_counters.h"
+
+namespace lanelab::timing {
+
+struct ComputeUnitResult {
+  uint64_t cycles = 0;
+  TimingCounters counters;
+  std::vector<double> workgroup_work_cycles;  // per workgroup: issue + pipe cycles (sampling variance)
+};
+
+class ComputeUnit : public core::ExecutionObserver {
+ public:
+  ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
+              const BankModel& banks, const Coalescer& coalescer);
+
+  // Runs the workgroups in order, `resident` at a time; sets the dispatch's
+  // observer to this compute unit for the run.
+  ComputeUnitResult run(core::DispatchContext& dispatch, std::span<const std::array<uint32_t, 3>> workgroups,
+                        uint32_t resident);
+
+  void on_memory(const core::Subgroup&, const frontend::Instruction&, const core::MemoryAccess&) override;
+  void on_control(const core::Subgroup&, const frontend::Instruction&, core::ControlEvent, core::LaneMask) override;
+
+ private:
+  enum class Wait : uint8_t { Dependency, Memory, Barrier, Launch };
+  struct ResidentSubgroup {
+    core::Subgroup* subgroup = nullptr;
+    uint32_t workgroup_slot = 0;
+    uint32_t simd = 0;
+    uint64_t ready_at = 0;
+    uint64_t barrier_arrival = 0;
+    bool at_barrier = false;
+    bool done = false;
+    Wait wait = Wait::Launch;
+    Scoreboard board;
+  };
+  struct ResidentWorkgroup {
+    std::unique_ptr<core::Workgroup> workgroup;
+    std::vector<uint32_t> subgroup_ids;
+    uint32_t live_subgroups = 0;
+    double work_cycles = 0;
+  };
+  struct StepEvents {
+    bool memory = false;
+    frontend::MemoryKind kind = frontend::MemoryKind::StorageBuffer;
+    bool is_store = false;
+    BankAccess bank;
+    CoalescedAccess coalesced;
+    bool diverged = false;
+    bool barrier_released = false;
+  };
+
+  void launch(core::DispatchContext& dispatch, std::array<uint32_t, 3> id, uint32_t slot);
+  void issue(uint32_t id);
+  void prepare_next(ResidentSubgroup& rs, uint64_t not_before);
+  void retire(uint32_t slot);
+
+  const DeviceModel& device_;
+  const ProgramTiming& timing_;
+  const Scheduler& scheduler_;
+  const BankModel& banks_;
+  const Coalescer& coalescer_;
+  double bytes_per_cycle_;   // this compute unit's share of DRAM bandwidth
+  uint32_t min_issue_interval_;
+
+  // State of one run.
+  uint64_t now_ = 0;
+  std::vector<ResidentSubgroup> subgroups_;          // by id (age order)
+  std::vector<ResidentWorkgroup> workgroups_;        // by resident slot
+  std::vector<std::vector<uint32_t>> simd_subgroups_;
+  std::vector<uint64_t> simd_free_;
+  std::vector<uint32_t> simd_last_;
+  uint64_t shared_pipe_free_ = 0, memory_port_free_ = 0;
+  uint32_t next_simd_ = 0;
+  uint32_t resident_subgroups_ = 0;
+  StepEvents events_;
+  ComputeUnitResult result_;
+  std::vector<uint32_t> ready_;
+};
+
+}  // namespace lanelab::timing

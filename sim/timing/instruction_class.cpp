@@ -1,0 +1,104 @@
+#include "sim/timing/instruction_class.h"
+
+#include <cstring>
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.hpp11>
+
+#include "sim/frontend/opcode_table.h"
+
+namespace lanelab::timing {
+
+namespace {
+
+bool is_sfu_ext(uint32_t ext) {
+  switch (static_cast<GLSLstd450>(ext)) {
+    case GLSLstd450Sin: case GLSLstd450Cos: case GLSLstd450Tan: case GLSLstd450Asin: case GLSLstd450Acos:
+    case GLSLstd450Atan: case GLSLstd450Atan2: case GLSLstd450Exp: case GLSLstd450Exp2: case GLSLstd450Log:
+    case GLSLstd450Log2: case GLSLstd450Sqrt: case GLSLstd450InverseSqrt: case GLSLstd450Pow:
+    case GLSLstd450Sinh: case GLSLstd450Cosh: case GLSLstd450Tanh:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+InstrClass classify_instruction(const frontend::Instruction& in) {
+  using spv::Op;
+  const auto op = static_cast<Op>(in.opcode);
+  switch (op) {
+    case Op::OpLoad: case Op::OpStore: case Op::OpAtomicLoad: case Op::OpAtomicStore: case Op::OpAtomicExchange:
+    case Op::OpAtomicCompareExchange: case Op::OpAtomicIIncrement: case Op::OpAtomicIDecrement:
+    case Op::OpAtomicIAdd: case Op::OpAtomicISub: case Op::OpAtomicSMin: case Op::OpAtomicUMin:
+    case Op::OpAtomicSMax: case Op::OpAtomicUMax: case Op::OpAtomicAnd: case Op::OpAtomicOr: case Op::OpAtomicXor:
+    case Op::OpCopyMemory:
+      return InstrClass::Global;
+    case Op::OpControlBarrier: case Op::OpMemoryBarrier:
+      return InstrClass::Barrier;
+    case Op::OpBranch: case Op::OpBranchConditional: case Op::OpSwitch: case Op::OpReturn:
+    case Op::OpReturnValue: case Op::OpKill: case Op::OpUnreachable: case Op::OpTerminateInvocation:
+      return InstrClass::Branch;
+    case Op::OpExtInst:
+      return is_sfu_ext(in.ext_opcode) ? InstrClass::Sfu : InstrClass::Float;
+    case Op::OpFDiv: case Op::OpFRem: case Op::OpFMod:
+      return InstrClass::Sfu;  // reciprocal on the special function unit
+    default:
+      break;
+  }
+  const char* grammar = frontend::opcode_info(in.opcode).grammar_class;
+  if (std::strcmp(grammar, "Non-Uniform") == 0) return InstrClass::Shuffle;
+  if (op >= Op::OpFNegate && op <= Op::OpFMod) return InstrClass::Float;
+  if (op >= Op::OpConvertFToU && op <= Op::OpFConvert) return InstrClass::Float;
+  if ((op >= Op::OpFOrdEqual && op <= Op::OpFUnordGreaterThanEqual) || op == Op::OpDot) return InstrClass::Float;
+  const bool is_float_arith = op == Op::OpFAdd || op == Op::OpFSub || op == Op::OpFMul || op == Op::OpVectorTimesScalar;
+  if (is_float_arith) return InstrClass::Float;
+  if (std::strcmp(grammar, "Arithmetic") == 0 || std::strcmp(grammar, "Bit") == 0 ||
+      std::strcmp(grammar, "Relational_and_Logical") == 0 || std::strcmp(grammar, "Conversion") == 0 ||
+      std::strcmp(grammar, "Composite") == 0)
+    return InstrClass::Int;
+  return InstrClass::Other;
+}
+
+InstrClass memory_class(frontend::MemoryKind kind) {
+  switch (kind) {
+    case frontend::MemoryKind::Workgroup: return InstrClass::Shared;
+    // Push constants live in registers or the constant cache: as cheap as a register read.
+    case frontend::MemoryKind::Private: case frontend::MemoryKind::Function: case frontend::MemoryKind::Input:
+    case frontend::MemoryKind::PushConstant:
+      return InstrClass::Local;
+    default: return InstrClass::Global;
+  }
+}
+
+bool is_free(const frontend::Instruction& in) {
+  using spv::Op;
+  switch (static_cast<Op>(in.opcode)) {
+    case Op::OpAccessChain: case Op::OpInBoundsAccessChain: case Op::OpPtrAccessChain: case Op::OpPhi:
+    case Op::OpSelectionMerge: case Op::OpLoopMerge: case Op::OpLabel: case Op::OpNop: case Op::OpLine:
+    case Op::OpNoLine: case Op::OpCopyObject: case Op::OpVariable: case Op::OpCompositeExtract:
+    case Op::OpCompositeConstruct:
+      return true;
+    default:
+      return false;
+  }
+}
+
+const char* class_name(InstrClass c) {
+  switch (c) {
+    case InstrClass::Int: return "int";
+    case InstrClass::Float: return "float";
+    case InstrClass::Sfu: return "sfu";
+    case InstrClass::Shared: return "shared";
+    case InstrClass::Global: return "global";
+    case InstrClass::Local: return "local";
+    case InstrClass::Shuffle: return "shuffle";
+    case InstrClass::Barrier: return "barrier";
+    case InstrClass::Branch: return "branch";
+    case InstrClass::Other: return "other";
+  }
+  return "other";
+}
+
+}  // namespace lanelab::timing

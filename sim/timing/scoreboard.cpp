@@ -1,0 +1,32 @@
+#include "sim/timing/scoreboard.h"
+
+#include <algorithm>
+
+#include "sim/timing/instruction_class.h"
+
+namespace lanelab::timing {
+
+ProgramTiming::ProgramTiming(const frontend::Program& p) : program(&p) {
+  instructions.reserve(p.instructions.size());
+  for (const auto& in : p.instructions) {
+    InstructionTiming t;
+    t.klass = classify_instruction(in);
+    t.free = is_free(in);
+    if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count) {
+      uint32_t slots = 1;
+      if (in.result_type != frontend::kNoId && in.result_type < p.types.size())
+        slots = std::max(1u, p.types[in.result_type].slots);
+      t.result_begin = in.result_slot;
+      t.result_count = std::min(slots, p.slot_count - in.result_slot);
+    }
+    t.reads_begin = uint32_t(reads.size());
+    for (uint32_t i = 0; i < in.operand_count; ++i) {
+      const uint32_t op = p.operands[in.operand_begin + i];
+      if (p.operand_is_slot[in.operand_begin + i]) reads.push_back(op);
+    }
+    t.reads_count = uint32_t(reads.size()) - t.reads_begin;
+    instructions.push_back(t);
+  }
+}
+
+}  // namespace lanelab::timing

@@ -1,0 +1,63 @@
+#pragma once
+// The scoreboard of one subgroup: the cycle at which each register slot's
+// value is ready. An instruction may issue once every slot it reads is ready;
+// issuing it marks its result slots ready after the latency of its class.
+// ProgramTiming lists, once per program, which slots each instruction reads
+// and writes, and its class.
+#include <cstdint>
+#include <vector>
+
+#include "sim/frontend/program.h"
+
+namespace lanelab::timing {
+
+struct InstructionTiming {
+  frontend::InstrClass klass = frontend::InstrClass::Other;
+  bool free = false;             // costs no issue slot (access chains, phis, merges)
+  uint32_t result_begin = 0, result_count = 0;
+  uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
+};
+
+// Decoded once per program. Operands are resolved slots or literals and the
+// decoded form does not say which: an operand below slot_count is taken as a
+// slot (a literal that happens to name a pending slot only delays issue).
+struct ProgramTiming {
+  explicit ProgramTiming(const frontend::Program& program);
+  const frontend::Program* program;
+  std::vector<InstructionTiming> instructions;
+  std::vector<uint32_t> reads;
+};
+
+class Scoreboard {
+ public:
+  explicit Scoreboard(uint32_t slots) : ready_(slots, 0), from_memory_(slots, 0) {}
+  // The first cycle at which all the slots the instruction reads are ready.
+  uint64_t operands_ready(const ProgramTiming& timing, const InstructionTiming& in) const {
+    uint64_t t = 0;
+    for (uint32_t i = 0; i < in.reads_count; ++i) {
+      const uint64_t r = ready_[timing.reads[in.reads_begin + i]];
+      t = r > t ? r : t;
+    }
+    return t;
+  }
+  // Whether the latest operand came from memory (for stall attribution).
+  bool waits_on_memory(const ProgramTiming& timing, const InstructionTiming& in, uint64_t now) const {
+    for (uint32_t i = 0; i < in.reads_count; ++i) {
+      const uint32_t s = timing.reads[in.reads_begin + i];
+      if (ready_[s] > now && from_memory_[s]) return true;
+    }
+    return false;
+  }
+  void set_ready(const InstructionTiming& in, uint64_t cycle, bool from_memory) {
+    for (uint32_t i = 0; i < in.result_count; ++i) {
+      ready_[in.result_begin + i] = cycle;
+      from_memory_[in.result_begin + i] = from_memory;
+    }
+  }
+
+ private:
+  std::vector<uint64_t> ready_;
+  std::vector<uint8_t> from_memory_;
+};
+
+}  // namespace lanelab::timing

@@ -1,0 +1,298 @@
+#include "sim/timing/timing_model.h"
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <random>
+#include <unordered_set>
+#include <algorithm>
+
+#include "sim/common/error.h"
+#include "sim/core/dispatch.h"
+#include "sim/frontend/register_pressure.h"
+#include "sim/launch/simulator_backend.h"
+#include "sim/timing/bank_model.h"
+#include "sim/timing/coalescer.h"
+#include "sim/timing/compute_unit.h"
+#include "sim/timing/scheduler.h"
+#include "sim/timing/scoreboard.h"
+
+namespace lanelab::timing {
+
+namespace {
+
+struct Step {
+  const launch::CopyCommand* copy = nullptr;
+  const launch::RunCommand* run = nullptr;
+};
+
+void flatten(const std::vector<launch::Command>& commands, std::vector<Step>& steps) {
+  for (const auto& command : commands) {
+    if (const auto* run = std::get_if<launch::RunCommand>(&command)) steps.push_back({nullptr, run});
+    if (const auto* copy = std::get_if<launch::CopyCommand>(&command)) steps.push_back({copy, nullptr});
+    if (const auto* repeat = std::get_if<launch::RepeatCommand>(&command))
+      for (uint32_t i = 0; i < repeat->count; ++i) flatten(repeat->body, steps);
+  }
+}
+
+std::string kind_key(const launch::RunCommand& run) {
+  return run.pipeline + "/" + std::to_string(run.groups[0]) + "x" + std::to_string(run.groups[1]) + "x" +
+         std::to_string(run.groups[2]);
+}
+
+std::array<uint32_t, 3> workgroup_id(uint64_t linear, const std::array<uint32_t, 3>& groups) {
+  return {uint32_t(linear % groups[0]), uint32_t(linear / groups[0] % groups[1]),
+          uint32_t(linear / groups[0] / groups[1])};
+}
+
+struct DispatchResult {
+  double seconds = 0, compute_seconds = 0, memory_seconds = 0;
+  double error_seconds = 0;
+  double simulation_seconds = 0;  // host time in the compute-unit simulation
+  TimingCounters counters;   // extrapolated to the whole dispatch
+  TimingCounters simulated;
+  uint64_t simulated_workgroups = 0;
+  uint64_t waves = 0;
+  bool sampled = false;
+  OccupancyResult occupancy;
+};
+
+class Predictor {
+ public:
+  Predictor(const launch::Script& script, const DeviceModel& device, const TimingOptions& options)
+      : script_(script),
+        device_(device),
+        options_(options),
+        width_(options.subgroup_size ? options.subgroup_size : device.subgroup_size),
+        backend_(launch::SimulatorOptions{width_, options.optimize, 100'000'000, nullptr}),
+        scheduler_(make_scheduler(options.scheduler)),
+        banks_(device),
+        coalescer_(device) {}
+
+  DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers);
+
+ private:
+  // Registers per lane for occupancy: as given, or the simulator's estimate.
+  uint32_t registers_of(const frontend::Program& program) {
+    if (options_.registers_per_lane) return options_.registers_per_lane;
+    auto& r = registers_[&program];
+    if (!r) r = std::max(1u, frontend::estimate_registers(program).total());
+    return r;
+  }
+
+  const ProgramTiming& timing_of(const frontend::Program& program) {
+    auto& t = timings_[&program];
+    if (!t) t = std::make_unique<ProgramTiming>(program);
+    return *t;
+  }
+
+  std::map<const frontend::Program*, uint32_t> registers_;
+  const launch::Script& script_;
+  const DeviceModel& device_;
+  const TimingOptions& options_;
+  uint32_t width_;
+  launch::SimulatorBackend backend_;
+  std::unique_ptr<Scheduler> scheduler_;
+  DistinctWordBankModel banks_;
+  SectorCoalescer coalescer_;
+  std::map<const frontend::Program*, std::unique_ptr<ProgramTiming>> timings_;
+};
+
+DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers) {
+  const launch::PipelineDecl& pipeline = script_.pipeline(run.pipeline);
+  const frontend::Program& program = backend_.program(script_, pipeline);
+  std::vector<core::BoundBuffer> bound;
+  for (const auto& b : pipeline.bindings) {
+    auto it = buffers.find(b.buffer);
+    if (it == buffers.end())
+      throw Error("pipeline '" + pipeline.name + "' binds unknown buffer '" + b.buffer + "'", {script_.path, pipeline.line});
+    bound.push_back({b.kind == launch::BindingKind::PushConstant, b.set, b.binding, it->second.bytes.data(),
+                     it->second.bytes.size(), b.buffer});
+  }
+  const std::array<uint32_t, 3> groups = {run.groups[0], run.groups[1], run.groups[2]};
+  core::DispatchContext context = core::make_dispatch(program, width_, groups, bound);
+
+  DispatchResult r;
+  KernelResources kernel;
+  kernel.workgroup_size = context.workgroup_size();
+  kernel.subgroup_size = width_;
+  kernel.register_bytes_per_lane = register_bytes_from_count(registers_of(program));
+  kernel.shared_bytes_per_workgroup = uint32_t(program.workgroup_bytes);
+  r.occupancy = compute_occupancy(device_, kernel);
+  const uint32_t resident = r.occupancy.workgroups_per_cu;
+  if (resident == 0)
+    throw Error("pipeline '" + pipeline.name + "' cannot run on " + device_.name + ": no workgroup fits a compute unit",
+                {script_.path, run.line});
+
+  const ProgramTiming& timing = timing_of(program);
+  ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_);
+  const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
+  const uint64_t cus = std::max(1u, device_.compute_units);
+  const uint64_t per_cu = (n + cus - 1) / cus;
+  r.waves = (per_cu + resident - 1) / resident;
+  double cycles = 0;
+  if (n <= options_.full_simulation_workgroups) {
+    // Every compute unit's share: workgroup i runs on compute unit i mod CUs.
+    for (uint64_t unit = 0; unit < std::min(n, cus); ++unit) {
+      std::vector<std::array<uint32_t, 3>> ids;
+      for (uint64_t i = unit; i < n; i += cus) ids.push_back(workgroup_id(i, groups));
+      const auto started = std::chrono::steady_clock::now();
+      ComputeUnitResult result = cu.run(context, ids, resident);
+      r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      cycles = std::max(cycles, double(result.cycles));
+      r.simulated += result.counters;
+    }
+    r.counters = r.simulated;
+    r.simulated_workgroups = n;
+  } else {
+    // Simple random sample (fixed seed: reproducible), grown fourfold while
+    // the estimated error is above the target and the budget allows: a grid
+    // whose few heavy workgroups (APSP phase 2) a small sample misses.
+    uint64_t sample =
+        std::min<uint64_t>(n, std::max<uint64_t>(options_.min_sample_workgroups, uint64_t(resident) * options_.sample_waves));
+    std::mt19937_64 random(0x1a2e1ab);
+    while (true) {
+      std::vector<uint64_t> picked;
+      std::unordered_set<uint64_t> seen;
+      for (uint64_t j = n - sample; j < n; ++j) {  // Floyd's algorithm
+        const uint64_t t = std::uniform_int_distribution<uint64_t>(0, j)(random);
+        picked.push_back(seen.insert(t).second ? t : j);
+        if (picked.back() == j) seen.insert(j);
+      }
+      std::sort(picked.begin(), picked.end());
+      std::vector<std::array<uint32_t, 3>> ids;
+      for (uint64_t i : picked) ids.push_back(workgroup_id(i, groups));
+      const auto started = std::chrono::steady_clock::now();
+      ComputeUnitResult result = cu.run(context, ids, resident);
+      r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      double mean = 0, square = 0;
+      for (double w : result.workgroup_work_cycles) mean += w;
+      mean /= double(sample);
+      for (double w : result.workgroup_work_cycles) square += (w - mean) * (w - mean);
+      const double sd = sample > 1 ? std::sqrt(square / double(sample - 1)) : 0;
+      // Standard error of the mean work per workgroup, with the finite-population correction.
+      const double relative =
+          mean > 0 ? sd / mean / std::sqrt(double(sample)) * std::sqrt(1 - double(sample) / double(n)) : 0;
+      // No spread at all may only mean the sample missed a rare kind of
+      // workgroup: such a sample must be large before it is believed.
+      const bool unconvincing = sd == 0 && sample < options_.uniform_sample_workgroups;
+      if ((relative > options_.target_relative_error || unconvincing) && sample * 4 <= options_.max_sample_workgroups && sample * 4 <= n) {
+        sample *= 4;
+        continue;
+      }
+      cycles = double(result.cycles) * double(per_cu) / double(sample);
+      r.simulated = result.counters;
+      r.counters = result.counters.scaled(double(n) / double(sample));
+      r.simulated_workgroups = sample;
+      r.sampled = true;
+      r.error_seconds = relative;  // relative for now; made absolute below
+      break;
+    }
+  }
+  const double hz = std::max(1u, device_.clock_mhz) * 1e6;
+  r.compute_seconds = cycles / hz;
+  r.memory_seconds = r.counters.global_transferred_bytes / (device_.dram_bandwidth_gbps * 1e9);
+  r.seconds = std::max(r.compute_seconds, r.memory_seconds) + device_.dispatch_overhead_us * 1e-6;
+  r.error_seconds *= std::max(r.compute_seconds, r.memory_seconds);
+  return r;
+}
+
+}  // namespace
+
+Prediction predict(const launch::Script& script, const DeviceModel& device, const TimingOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  Prediction p;
+  p.device_name = device.name;
+  p.device_file = device.file;
+  p.scheduler = options.scheduler;
+  p.subgroup_size = options.subgroup_size ? options.subgroup_size : device.subgroup_size;
+  p.max_subgroups_per_cu = device.max_subgroups_per_cu;
+
+  std::vector<Step> steps;
+  flatten(script.commands, steps);
+  // Which instances of each kind of dispatch run in detail: evenly spaced.
+  std::map<std::string, std::vector<size_t>> occurrences;
+  std::vector<std::string> order;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (!steps[i].run) continue;
+    const std::string key = kind_key(*steps[i].run);
+    if (!occurrences.count(key)) order.push_back(key);
+    occurrences[key].push_back(i);
+  }
+  std::vector<bool> chosen(steps.size(), false);
+  for (auto& [key, list] : occurrences) {
+    const size_t m = list.size(), k = std::min<size_t>(m, std::max(1u, options.dispatch_instances));
+    for (size_t j = 0; j < k; ++j) chosen[list[k == 1 ? 0 : j * (m - 1) / (k - 1)]] = true;
+  }
+
+  Predictor predictor(script, device, options);
+  std::map<std::string, launch::BufferData> buffers = script.buffers;
+  std::map<std::string, std::vector<DispatchResult>> results;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (const auto* copy = steps[i].copy) {
+      auto from = buffers.find(copy->from), to = buffers.find(copy->to);
+      if (from == buffers.end() || to == buffers.end())
+        throw Error("COPY names an unknown buffer", {script.path, copy->line});
+      const std::string name = to->second.name;
+      to->second = from->second;
+      to->second.name = name;
+    } else if (chosen[i]) {
+      results[kind_key(*steps[i].run)].push_back(predictor.simulate(*steps[i].run, buffers));
+    }
+  }
+
+  double variance = 0;
+  for (const std::string& key : order) {
+    const auto& list = occurrences[key];
+    const auto& rs = results[key];
+    const launch::RunCommand& run = *steps[list.front()].run;
+    DispatchKindPrediction kind;
+    kind.pipeline = run.pipeline;
+    kind.groups = {run.groups[0], run.groups[1], run.groups[2]};
+    kind.count = list.size();
+    kind.simulated_dispatches = rs.size();
+    kind.workgroups_per_dispatch = uint64_t(run.groups[0]) * run.groups[1] * run.groups[2];
+    kind.occupancy = rs.front().occupancy;
+    kind.waves = rs.front().waves;
+    const double scale = double(kind.count) / double(rs.size());
+    double mean = 0, sampling = 0, compute = 0, memory = 0;
+    for (const DispatchResult& r : rs) {
+      mean += r.seconds;
+      compute += r.compute_seconds;
+      memory += r.memory_seconds;
+      sampling += r.error_seconds * r.error_seconds;
+      kind.simulated_workgroups += r.simulated_workgroups;
+      kind.sampled = kind.sampled || r.sampled;
+      p.counters += r.counters.scaled(scale);
+      p.simulated += r.simulated;
+      p.simulation_seconds += r.simulation_seconds;
+    }
+    const double k = double(rs.size());
+    mean /= k;
+    double spread = 0;
+    for (const DispatchResult& r : rs) spread += (r.seconds - mean) * (r.seconds - mean);
+    // Between-instance standard error of the mean (finite population), and
+    // the within-instance sampling errors, for the kind's total.
+    const double between =
+        rs.size() > 1 ? std::sqrt(spread / (k - 1)) / std::sqrt(k) * std::sqrt(1 - k / double(kind.count)) : 0;
+    const double within = std::sqrt(sampling) / k;
+    kind.seconds_per_dispatch = mean;
+    kind.error_seconds = double(kind.count) * std::sqrt(between * between + within * within);
+    variance += kind.error_seconds * kind.error_seconds;
+    p.seconds += mean * double(kind.count);
+    p.compute_seconds += compute * scale;
+    p.memory_bound_seconds += memory * scale;
+    p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count);
+    p.dispatches += kind.count;
+    p.simulated_dispatches += kind.simulated_dispatches;
+    p.workgroups += kind.workgroups_per_dispatch * kind.count;
+    p.simulated_workgroups += kind.simulated_workgroups;
+    p.kinds.push_back(kind);
+  }
+  p.error_seconds = std::sqrt(variance);
+  p.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return p;
+}
+
+}  // namespace lanelab::timing

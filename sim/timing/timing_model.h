@@ -1,0 +1,76 @@
+#pragma once
+// Dispatch-level timing: a script's dispatches on a device model. Workgroups
+// are distributed round-robin over the compute units and run in waves of
+// the occupancy limit (compute_occupancy). A dispatch small enough is
+// simulated whole, every compute unit's share, and takes as long as the
+// busiest compute unit. A larger one is predicted from a sample: workgroups
+// drawn at random from the grid run on one compute unit in detail, and the
+// busiest compute unit's share is extrapolated from the sample's cycles per
+// workgroup; the standard error of the sampled workgroups' work gives the
+// error estimate, and the sample grows until that error is small. Dispatches repeated many times (same pipeline, same grid:
+// APSP's rounds) are sampled the same way: a few instances are simulated,
+// evenly spaced, and the rest take their mean. Every dispatch also pays the
+// device's dispatch overhead and cannot beat DRAM bandwidth.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/devices/device_model.h"
+#include "sim/launch/amber_script.h"
+#include "sim/timing/occupancy.h"
+#include "sim/timing/timing_counters.h"
+
+namespace lanelab::timing {
+
+struct TimingOptions {
+  std::string scheduler = "gto";
+  uint32_t subgroup_size = 0;            // 0: the device's default width
+  // The SPIR-V does not say how many registers the vendor compiler allocates:
+  // 0 takes the simulator's register-pressure estimate (--registers overrides).
+  uint32_t registers_per_lane = 0;
+  uint64_t full_simulation_workgroups = 512; // dispatches up to this size run whole
+  uint32_t sample_waves = 4;             // sampled dispatches: this many waves of one compute unit
+  uint32_t min_sample_workgroups = 16;
+  double target_relative_error = 0.02;   // grow a sample until its estimated error is below this
+  uint64_t max_sample_workgroups = 1024;
+  uint64_t uniform_sample_workgroups = 256;  // a sample without spread is grown to this size
+  uint32_t dispatch_instances = 3;       // repeated dispatches: instances simulated per kind
+  bool optimize = true;
+};
+
+// A kind of dispatch: one pipeline on one grid, possibly repeated.
+struct DispatchKindPrediction {
+  std::string pipeline;
+  std::array<uint32_t, 3> groups = {1, 1, 1};
+  uint64_t count = 0;                    // dispatches of this kind in the script
+  uint64_t simulated_dispatches = 0;
+  uint64_t workgroups_per_dispatch = 0;
+  uint64_t simulated_workgroups = 0;     // over the simulated instances
+  OccupancyResult occupancy;
+  uint64_t waves = 0;
+  double seconds_per_dispatch = 0;       // mean, overhead included
+  double error_seconds = 0;              // for all `count` dispatches (one standard error)
+  bool sampled = false;                  // extrapolated from a sample of workgroups
+};
+
+struct Prediction {
+  std::string device_name, device_file;
+  std::string scheduler;
+  uint32_t subgroup_size = 0;
+  double seconds = 0;
+  double error_seconds = 0;
+  double compute_seconds = 0, memory_bound_seconds = 0, overhead_seconds = 0;
+  uint64_t dispatches = 0, simulated_dispatches = 0;
+  uint64_t workgroups = 0, simulated_workgroups = 0;
+  TimingCounters counters;               // extrapolated to the whole script
+  TimingCounters simulated;              // what was simulated in detail
+  std::vector<DispatchKindPrediction> kinds;
+  uint32_t max_subgroups_per_cu = 0;
+  double host_seconds = 0;               // how long the prediction took
+  double simulation_seconds = 0;         // of which in the detailed compute-unit simulation
+};
+
+Prediction predict(const launch::Script& script, const DeviceModel& device, const TimingOptions& options);
+
+}  // namespace lanelab::timing
