@@ -1,6 +1,7 @@
 #include "kernels/workload.h"
 
 #include "kernels/apsp/apsp_workload.h"
+#include "kernels/micro/micro_workload.h"
 #include "kernels/reduction/reduction_workload.h"
 #include "kernels/transpose/transpose_workload.h"
 #include "sim/common/error.h"
@@ -26,7 +27,8 @@ const std::vector<const Workload*>& all_workloads() {
   static const ReduceWorkload reduce;
   static const LuminanceWorkload luminance;
   static const ApspWorkload apsp;
-  static const std::vector<const Workload*> workloads = {&transpose, &reduce, &luminance, &apsp};
+  static const MicroWorkload micro;
+  static const std::vector<const Workload*> workloads = {&transpose, &reduce, &luminance, &apsp, &micro};
   return workloads;
 }
 

@@ -86,6 +86,38 @@ void apsp(SweepSize size, std::vector<SweepPoint>& out) {
     }
 }
 
+// Microbenchmarks (kernels/micro/) for `lanelab calibrate`: each latency at two
+// iteration counts (the slope of time against steps leaves the launch out),
+// bank conflicts 1..32-way, barriers against workgroup size, pointer chase and
+// bandwidth against working set (within L2 and beyond), empty dispatches
+// against workgroup count, and ALU throughput against lanes ("loading").
+void micro(SweepSize size, std::vector<SweepPoint>& out) {
+  const bool full = size == SweepSize::Full;
+  const uint32_t iterations = full ? 1024 : 64;
+  auto add = [&](const kernels::Params& params) { out.push_back(point("micro", "micro", params)); };
+  for (const std::string bench : {"alu_latency_int", "alu_latency_float", "shared_latency", "shuffle", "ballot", "reduce"})
+    for (uint32_t times : {1, 4}) add({{"bench", bench}, {"iterations", std::to_string(iterations * times)}});
+  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float"})
+    add({{"bench", bench}, {"iterations", std::to_string(iterations)}, {"workgroup_size", "256"},
+         {"workgroups", full ? "2048" : "8"}});
+  for (int e = 0; e <= 5; ++e)
+    add({{"bench", "bank_conflict"}, {"ways", pow2(e)}, {"iterations", std::to_string(iterations)}});
+  for (int e = 5; e <= 10; ++e)
+    add({{"bench", "barrier"}, {"workgroup_size", pow2(e)}, {"iterations", full ? "256" : "8"}});
+  // 16 KiB .. 512 MiB (full; H100's L2 is 50 MiB), 16 KiB .. 4 MiB (small).
+  for (int e = 14; e <= (full ? 29 : 22); e += 2)
+    add({{"bench", "pointer_chase"}, {"bytes", pow2(e)}, {"iterations", full ? "512" : "32"}});
+  for (int e = 20; e <= (full ? 29 : 23); e += (full ? 1 : 3))
+    add({{"bench", "bandwidth"}, {"bytes", pow2(e)}, {"iterations", full ? "8" : "2"},
+         {"workgroups", full ? "1024" : "8"}});
+  for (int e = 0; e <= (full ? 16 : 10); e += 2) {
+    const std::string groups = e == 16 ? "65535" : pow2(e);
+    add({{"bench", "empty"}, {"workgroups", groups}, {"workgroup_size", "64"}});
+  }
+  for (int e = 6; e <= (full ? 21 : 12); e += (full ? 1 : 2))
+    add({{"bench", "loading"}, {"lanes", pow2(e)}, {"iterations", full ? "256" : "32"}});
+}
+
 using Builder = void (*)(SweepSize, std::vector<SweepPoint>&);
 struct Entry {
   Sweep sweep;
@@ -105,6 +137,9 @@ const std::vector<Entry>& entries() {
       {{"apsp", "blocked Floyd-Warshall block factors and thread shapes, n = 1000..8192, relaxations/s", "n",
         "block_factor,threads,tile_layout"},
        apsp},
+      {{"micro", "microbenchmarks for lanelab calibrate: latencies, bank conflicts, barriers, memory, dispatch, loading",
+        "iterations", "bench"},
+       micro},
   };
   return list;
 }

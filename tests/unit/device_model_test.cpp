@@ -22,8 +22,9 @@ namespace fs = std::filesystem;
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(DeviceModel, EveryNamedDeviceLoads) {
-  const std::vector<std::string> expected = {"gtx1060",     "gtx1080",     "h100",        "intel-gen11", "intel-hd520",
-                                             "intel-hd630", "lavapipe",    "mali-g52",    "mi210",       "rtx2060",
+  const std::vector<std::string> expected = {"gtx1060",     "gtx1080",     "h100",     "h100-calibrated",
+                                             "intel-gen11", "intel-hd520", "intel-hd630", "lavapipe",
+                                             "lavapipe-calibrated", "mali-g52", "mi210", "rtx2060",
                                              "rtx2080ti",   "rx570",       "teach-alu3x9", "teach-simd4"};
   EXPECT_EQ(device_model_names(), expected);
   for (const std::string& name : expected) {

@@ -1,0 +1,318 @@
+#include "kernels/micro/micro_workload.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "kernels/script_building.h"
+#include "sim/common/error.h"
+
+namespace lanelab::kernels {
+
+namespace {
+
+// An integer multiply-add (one IMAD on NVIDIA) and a float fma whose chain
+// settles on 2.0 exactly, so that both chains can be checked on the CPU.
+constexpr uint32_t kMulU = 1664525u, kAddU = 1013904223u;
+constexpr float kMulF = 0.5f, kAddF = 1.0f;
+constexpr uint32_t kSharedWords = 1024;       // shared_chase.comp's array
+constexpr uint32_t kChaseLineBytes = 128;     // one pointer per cache line
+constexpr uint32_t kBandwidthWorkgroupSize = 256;
+constexpr uint32_t kLoadingWorkgroupSize = 64;
+constexpr uint32_t kMaxGroups = 65535;
+
+enum class Kind { AluLatency, AluThroughput, Shared, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading };
+
+struct Bench {
+  std::string name;
+  Kind kind;
+  uint32_t variant;  // float ops (ALU), subgroup OP
+};
+
+const std::vector<Bench> kBenches = {
+    {"alu_latency_int", Kind::AluLatency, 0},     {"alu_latency_float", Kind::AluLatency, 1},
+    {"alu_throughput_int", Kind::AluThroughput, 0}, {"alu_throughput_float", Kind::AluThroughput, 1},
+    {"shared_latency", Kind::Shared, 0},           {"bank_conflict", Kind::Shared, 0},
+    {"shuffle", Kind::Subgroup, 0},                {"ballot", Kind::Subgroup, 1},
+    {"reduce", Kind::Subgroup, 2},                 {"barrier", Kind::Barrier, 0},
+    {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
+    {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
+};
+
+struct Config {
+  Bench bench;
+  uint32_t iterations = 0, ways = 1, workgroups = 1, workgroup_size = 32, lanes = 0, seed = 1;
+  uint64_t bytes = 0;
+  uint64_t steps() const { return uint64_t(iterations) * kMicroStepsPerIteration; }
+  uint32_t total_lanes() const { return workgroups * workgroup_size; }
+};
+
+Config read_config(const Params& params) {
+  Config c;
+  const std::string bench = param_choice(params, "bench", micro_bench_names(), "micro");
+  for (const auto& b : kBenches)
+    if (b.name == bench) c.bench = b;
+  c.iterations = param_uint(params, "iterations", "micro");
+  c.ways = param_uint(params, "ways", "micro");
+  c.workgroups = param_uint(params, "workgroups", "micro");
+  c.workgroup_size = param_uint(params, "workgroup_size", "micro");
+  c.lanes = param_uint(params, "lanes", "micro");
+  c.bytes = param_uint(params, "bytes", "micro");
+  c.seed = param_uint(params, "seed", "micro");
+  if (c.iterations == 0) throw Error("micro: iterations must be at least 1");
+  if (c.workgroups == 0 || c.workgroups > kMaxGroups) throw Error("micro: workgroups must be 1..65535");
+  if (c.workgroup_size == 0 || c.workgroup_size > 1024) throw Error("micro: workgroup_size must be 1..1024");
+  if (c.bench.name == "shared_latency") c.ways = 1;
+  if (c.bench.kind == Kind::Shared && (c.ways == 0 || c.ways > 32 || (c.ways & (c.ways - 1)) != 0))
+    throw Error("micro: ways=" + std::to_string(c.ways) + " must be a power of two from 1 to 32");
+  if (c.bench.kind == Kind::Subgroup && c.workgroup_size % 2 != 0)
+    throw Error("micro: the subgroup benchmarks pair lanes 2k and 2k+1; workgroup_size must be even");
+  if (c.bench.kind == Kind::Chase) {
+    if (c.bytes < 2 * kChaseLineBytes || c.bytes % kChaseLineBytes != 0)
+      throw Error("micro: pointer_chase bytes must be a multiple of 128 and at least 256");
+    c.workgroups = c.workgroup_size = 1;
+  }
+  if (c.bench.kind == Kind::Bandwidth) {
+    if (c.bytes < 16 || c.bytes % 16 != 0) throw Error("micro: bandwidth bytes must be a multiple of 16");
+    if (c.bytes / 16 > 0xffffffffull) throw Error("micro: bandwidth bytes must be below 64 GiB");
+    c.workgroup_size = kBandwidthWorkgroupSize;
+  }
+  if (c.bench.kind == Kind::Loading) {
+    if (c.lanes == 0) throw Error("micro: loading needs lanes >= 1");
+    c.workgroup_size = std::min(c.lanes, kLoadingWorkgroupSize);
+    if (c.lanes % c.workgroup_size != 0) throw Error("micro: loading lanes must be a multiple of 64 (or below 64)");
+    c.workgroups = c.lanes / c.workgroup_size;
+    if (c.workgroups > kMaxGroups) throw Error("micro: loading lanes must be at most 64 x 65535");
+  }
+  return c;
+}
+
+// x -> x * kMulU + kAddU applied n times, as one affine map (square and multiply).
+uint32_t lcg_steps(uint32_t x, uint64_t n) {
+  uint32_t mul = 1, add = 0, step_mul = kMulU, step_add = kAddU;
+  for (; n; n >>= 1) {
+    if (n & 1) {
+      mul *= step_mul;
+      add = add * step_mul + step_add;
+    }
+    step_add = step_add * step_mul + step_add;
+    step_mul *= step_mul;
+  }
+  return x * mul + add;
+}
+
+// y -> fma(y, 0.5, 1) n times; it reaches 2.0 exactly and stays there.
+float fma_steps(float y, uint64_t n) {
+  for (; n && y != 2.0f; --n) y = std::fma(y, kMulF, kAddF);
+  return y;
+}
+
+uint32_t float_bits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  return bits;
+}
+
+// Sattolo's algorithm: one random cycle through every line; the first word of
+// a line holds the word index of the next line.
+std::vector<uint32_t> chase_buffer(const Config& c) {
+  const uint32_t words_per_line = kChaseLineBytes / 4;
+  const uint64_t lines = c.bytes / kChaseLineBytes;
+  std::vector<uint32_t> order(lines);
+  for (uint64_t i = 0; i < lines; ++i) order[i] = uint32_t(i);
+  std::mt19937_64 random(c.seed);
+  for (uint64_t i = lines - 1; i > 0; --i) std::swap(order[i], order[random() % i]);
+  std::vector<uint32_t> words(c.bytes / 4, 0);
+  for (uint64_t i = 0; i < lines; ++i) words[uint64_t(order[i]) * words_per_line] = order[(i + 1) % lines] * words_per_line;
+  return words;
+}
+
+// What each benchmark's `result` buffer must hold.
+std::vector<uint32_t> expected_result(const Config& c) {
+  const uint64_t steps = c.steps();
+  std::vector<uint32_t> out;
+  switch (c.bench.kind) {
+    case Kind::AluLatency:
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
+        out.push_back(c.bench.variant ? float_bits(fma_steps(float(lane), steps)) : lcg_steps(lane, steps));
+      break;
+    case Kind::AluThroughput:
+    case Kind::Loading:
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
+        if (c.bench.variant) {
+          float sum = 0;
+          for (uint32_t k = 0; k < 8; ++k) sum += fma_steps(float(lane) + float(k), steps / 8);
+          out.push_back(float_bits(sum));
+        } else {
+          uint32_t x = 0;
+          for (uint32_t k = 0; k < 8; ++k) x ^= lcg_steps(lane * 8 + k, steps / 8);
+          out.push_back(x);
+        }
+      }
+      break;
+    case Kind::Shared:
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
+        out.push_back((lane % c.workgroup_size) * c.ways % kSharedWords);
+      break;
+    case Kind::Subgroup:
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
+        out.push_back(uint32_t((c.bench.variant == 2 ? 0 : lane) + steps));
+      break;
+    case Kind::Barrier:
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
+        const uint32_t local = lane % c.workgroup_size;
+        out.push_back(uint32_t((local + steps) % c.workgroup_size + steps));
+      }
+      break;
+    case Kind::Chase: {
+      const std::vector<uint32_t> words = chase_buffer(c);
+      uint32_t x = 0;
+      for (uint64_t s = 0; s < steps; ++s) x = words[x];
+      out.push_back(x);
+      break;
+    }
+    case Kind::Bandwidth: {
+      const uint64_t vectors = c.bytes / 16, lanes = c.total_lanes(), passes = c.iterations;
+      for (uint64_t lane = 0; lane < lanes; ++lane) {
+        const uint64_t visits = vectors > lane ? (vectors - lane - 1) / lanes + 1 : 0;
+        out.push_back(uint32_t(4 * visits * (passes + passes * (passes - 1) / 2)));
+      }
+      break;
+    }
+    case Kind::Empty:
+      out.assign(1, 0);
+      break;
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& micro_bench_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const auto& b : kBenches) list.push_back(b.name);
+    return list;
+  }();
+  return names;
+}
+
+std::string MicroWorkload::description() const {
+  return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
+         "latency and bank conflicts, shuffle/ballot/reduce, barrier, pointer chase, bandwidth, empty "
+         "dispatch, loading";
+}
+
+std::vector<ParamSpec> MicroWorkload::params() const {
+  std::string benches;
+  for (const auto& b : kBenches) benches += (benches.empty() ? "" : " | ") + b.name;
+  return {
+      {"bench", "alu_latency_int", benches},
+      {"iterations", "256", "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer"},
+      {"ways", "1", "bank_conflict: lanes of 32 that share one bank (1, 2, 4 .. 32)"},
+      {"bytes", "1048576", "pointer_chase: working set; bandwidth: buffer size"},
+      {"workgroups", "1", "workgroups of the dispatch (empty, alu_throughput_*, bandwidth)"},
+      {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
+      {"lanes", "4096", "loading: lanes in the whole dispatch (64 per workgroup)"},
+      {"seed", "1", "seed of the pointer-chase cycle"},
+  };
+}
+
+launch::Script MicroWorkload::build(const Params& params) const {
+  const Config c = read_config(params);
+  launch::Script script;
+  script.path = "workload:micro(" + c.bench.name + ")";
+  std::string shader;
+  launch::PipelineDecl pipeline;
+  pipeline.name = "micro";
+  pipeline.shader = "micro";
+  pipeline.specializations = {spec_uint(0, c.workgroup_size), spec_uint(1, c.iterations)};
+  std::string input = "constants";
+  switch (c.bench.kind) {
+    case Kind::AluLatency:
+    case Kind::AluThroughput:
+    case Kind::Loading: {
+      shader = c.bench.kind == Kind::AluLatency ? "alu_latency" : "alu_throughput";
+      pipeline.specializations.push_back(spec_bool(2, c.bench.variant != 0));
+      launch::BufferData constants = uint_buffer("constants", {kMulU, kAddU, float_bits(kMulF), float_bits(kAddF)});
+      script.buffers["constants"] = constants;
+      break;
+    }
+    case Kind::Shared:
+      shader = "shared_chase";
+      pipeline.specializations.push_back(spec_uint(2, c.ways));
+      script.buffers["constants"] = uint_buffer("constants", {0});
+      break;
+    case Kind::Subgroup:
+      shader = "subgroup_chain";
+      pipeline.specializations.push_back(spec_uint(2, c.bench.variant));
+      script.buffers["constants"] = uint_buffer("constants", {0});
+      break;
+    case Kind::Barrier:
+      shader = "barrier_chain";
+      script.buffers["constants"] = uint_buffer("constants", {0});
+      break;
+    case Kind::Chase:
+      shader = "pointer_chase";
+      pipeline.specializations = {spec_uint(1, c.iterations)};
+      input = "next";
+      script.buffers["next"] = uint_buffer("next", chase_buffer(c));
+      break;
+    case Kind::Bandwidth:
+      shader = "bandwidth";
+      pipeline.specializations.push_back(spec_uint(2, uint32_t(c.bytes / 16)));
+      input = "data";
+      script.buffers["data"] = uint_buffer("data", std::vector<uint32_t>(c.bytes / 4, 1u));
+      break;
+    case Kind::Empty:
+      shader = "empty";
+      pipeline.specializations = {spec_uint(0, c.workgroup_size)};
+      input.clear();
+      break;
+  }
+  script.shaders.push_back(glsl_shader("micro", "kernels/micro/" + shader + ".comp"));
+  script.buffers["result"] = uint_buffer("result", std::vector<uint32_t>(c.bench.kind == Kind::Empty ? 1 : c.total_lanes(), 0));
+  if (!input.empty()) pipeline.bindings.push_back(storage(input, 0));
+  pipeline.bindings.push_back(storage("result", c.bench.kind == Kind::Empty ? 0 : 1));
+  script.pipelines.push_back(pipeline);
+  launch::RunCommand run;
+  run.pipeline = "micro";
+  run.groups[0] = c.workgroups;
+  run.timed = true;
+  script.commands.push_back(run);
+  return script;
+}
+
+CheckResult MicroWorkload::check(const Params& params,
+                                 const std::map<std::string, launch::BufferData>& buffers) const {
+  const Config c = read_config(params);
+  const std::vector<uint32_t> got = read_uints(result_buffer(buffers, "result", "micro"));
+  const std::vector<uint32_t> want = expected_result(c);
+  if (got.size() < want.size()) return {false, "result holds " + std::to_string(got.size()) + " values"};
+  for (size_t i = 0; i < want.size(); ++i)
+    if (got[i] != want[i])
+      return {false, c.bench.name + " result " + std::to_string(i) + ": expected " + std::to_string(want[i]) +
+                         ", got " + std::to_string(got[i])};
+  return {true, c.bench.name + ": " + std::to_string(want.size()) + " results match the CPU reference"};
+}
+
+WorkAmount MicroWorkload::work(const Params& params) const {
+  const Config c = read_config(params);
+  switch (c.bench.kind) {
+    case Kind::AluThroughput:
+    case Kind::Loading:
+      return {double(c.steps()) * c.total_lanes(), "lane ops"};
+    case Kind::Bandwidth:
+      return {double(c.bytes) * c.iterations, "bytes"};
+    case Kind::Empty:
+      return {double(c.workgroups), "workgroups"};
+    default:
+      return {double(c.steps()), "dependent steps"};
+  }
+}
+
+void MicroWorkload::add_expectations(const Params& params, launch::Script& script) const {
+  expect_equal_buffer(script, "result", uint_buffer("expected_result", expected_result(read_config(params))));
+}
+
+}  // namespace lanelab::kernels

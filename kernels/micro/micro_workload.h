@@ -1,0 +1,35 @@
+#pragma once
+// Microbenchmarks: small kernels that each isolate one parameter of a device
+// model -- instruction latency and throughput, shared-memory latency and bank
+// conflicts, subgroup operations, barriers, global-memory latency and
+// bandwidth, dispatch overhead, and how many lanes it takes to fill the
+// device. Each loops a fixed number of steps inside the kernel, so time per
+// step (and, with the device's clock, cycles per step) follows from the
+// measured time; `lanelab calibrate` (validate/calibration.h) fits the model
+// to them.
+#include <string>
+#include <vector>
+
+#include "kernels/workload.h"
+
+namespace lanelab::kernels {
+
+// Every latency kernel does this many dependent steps per loop iteration
+// (the loop body is unrolled so that the loop's own branch is amortized).
+constexpr uint32_t kMicroStepsPerIteration = 16;
+
+// The benchmarks `bench=` accepts, in the order the sweep runs them.
+const std::vector<std::string>& micro_bench_names();
+
+class MicroWorkload : public Workload {
+ public:
+  std::string name() const override { return "micro"; }
+  std::string description() const override;
+  std::vector<ParamSpec> params() const override;
+  launch::Script build(const Params& params) const override;
+  CheckResult check(const Params& params, const std::map<std::string, launch::BufferData>& buffers) const override;
+  WorkAmount work(const Params& params) const override;
+  void add_expectations(const Params& params, launch::Script& script) const override;
+};
+
+}  // namespace lanelab::kernels

@@ -1,0 +1,145 @@
+// The calibration fit recovers known parameters from synthetic micro records
+// (times generated from a model with chosen latencies, bandwidth and launch
+// cost), and keeps every written value within its bounds.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "kernels/micro/micro_workload.h"
+#include "sim/devices/device_model.h"
+#include "validate/calibration.h"
+
+namespace lanelab::validate {
+namespace {
+
+using nlohmann::json;
+
+json record(const std::string& bench, const std::map<std::string, std::string>& params, double median_ns,
+            double launch_ns = 2000) {
+  json p = {{"bench", bench}};
+  for (const auto& [k, v] : params) p[k] = v;
+  return {{"workload", "micro"},
+          {"params", p},
+          {"date", "2026-11-23T00:00:00Z"},
+          {"device", {{"name", "synthetic"}}},
+          {"launch_overhead_ns", launch_ns},
+          {"correctness", {{"status", "passed"}}},
+          {"timing", {{"timed_stats", {{"median", median_ns}}}}}};
+}
+
+struct Synthetic {
+  DeviceModel base = load_device_model("h100");
+  json base_json;
+  double ghz = base.clock_mhz / 1000.0;
+  double launch_ns = 3000;
+  Synthetic() { std::ifstream(base.file) >> base_json; }
+
+  // Time of `iterations` x 16 dependent steps of `cycles` each, plus the launch.
+  double chain_ns(double iterations, double cycles) const {
+    return launch_ns + iterations * kernels::kMicroStepsPerIteration * cycles / ghz;
+  }
+};
+
+const CalibratedField& field(const Calibration& c, const std::string& name) {
+  for (const auto& f : c.fields)
+    if (f.field == name) return f;
+  throw std::runtime_error("no field " + name);
+}
+
+TEST(Calibration, FitLineRecoversSlopeAndIntercept) {
+  const LineFit fit = fit_line({1, 2, 4, 8}, {13, 15, 19, 27});
+  EXPECT_NEAR(fit.intercept, 11, 1e-9);
+  EXPECT_NEAR(fit.slope, 2, 1e-9);
+  EXPECT_NEAR(fit.rms_residual, 0, 1e-9);
+  EXPECT_EQ(fit.points, 4u);
+}
+
+TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
+  Synthetic s;
+  std::vector<json> records;
+  for (double it : {1024.0, 4096.0}) {
+    records.push_back(record("alu_latency_int", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 5)));
+    records.push_back(record("alu_latency_float", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 4)));
+    records.push_back(record("shared_latency", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 29)));
+    records.push_back(record("shuffle", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 5 + 12)));
+  }
+  for (int ways : {1, 2, 4, 8, 16, 32})
+    records.push_back(record("bank_conflict", {{"iterations", "1024"}, {"ways", std::to_string(ways)}},
+                             s.chain_ns(1024, 29 + 2.0 * (ways - 1)) - s.launch_ns + 3000, 3000));
+  // Empty kernels: 4 us + 1.5 ns per workgroup.
+  for (int groups : {1, 64, 1024, 16384})
+    records.push_back(record("empty", {{"workgroups", std::to_string(groups)}}, 4000 + 1.5 * groups));
+  // 2 TB/s beyond L2 (50 MiB), faster within.
+  const double big = 512.0 * 1024 * 1024;
+  records.push_back(record("bandwidth", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "8"}},
+                           3000 + big * 8 / 2000.0, 3000));
+  records.push_back(record("bandwidth", {{"bytes", "1048576"}, {"iterations", "8"}}, 3000 + 1048576.0 * 8 / 6000.0,
+                           3000));
+  // Pointer chase beyond L2: 600 cycles per load.
+  records.push_back(record("pointer_chase", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "512"}},
+                           s.chain_ns(512, 600), 3000));
+  // A failed record is ignored.
+  json failed = record("alu_latency_int", {{"iterations", "1024"}}, 1e9);
+  failed["correctness"]["status"] = "failed";
+  records.push_back(failed);
+
+  const Calibration c = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  EXPECT_EQ(field(c, "latency_cycles.int").value, 5);
+  EXPECT_EQ(field(c, "latency_cycles.int").status, "fitted");
+  EXPECT_EQ(field(c, "latency_cycles.float").value, 4);
+  EXPECT_EQ(field(c, "latency_cycles.shared").value, 29);
+  EXPECT_EQ(field(c, "latency_cycles.shuffle").value, 12);
+  EXPECT_EQ(field(c, "latency_cycles.global").value, 600);
+  EXPECT_NEAR(field(c, "latency_cycles.int").relative_residual, 0, 1e-9);
+  EXPECT_NEAR(c.derived["bank_conflict_cycles_per_extra_way"].get<double>(), 2, 1e-6);
+  EXPECT_NEAR(field(c, "dispatch_overhead_us").value, 4, 1e-6);
+  EXPECT_NEAR(c.derived["empty_ns_per_workgroup"].get<double>(), 1.5, 1e-9);
+  EXPECT_NEAR(field(c, "dram_bandwidth_gbps").value, 2000, 1e-6);
+  EXPECT_NEAR(c.derived["l2_bandwidth_gbps"].get<double>(), 6000, 1e-6);
+
+  // The new file: fitted values written, the rest kept, the calibration recorded.
+  EXPECT_EQ(c.device["name"], "h100-test");
+  EXPECT_EQ(c.device["latency_cycles"]["int"], 5);
+  EXPECT_EQ(c.device["latency_cycles"]["sfu"], s.base_json["latency_cycles"]["sfu"]);
+  EXPECT_EQ(c.device["compute_units"], 132);
+  EXPECT_EQ(c.device["calibration"]["fields"]["latency_cycles.int"]["status"], "fitted");
+  EXPECT_EQ(c.device["calibration"]["fields"]["compute_units"]["status"], "documented");
+  EXPECT_EQ(c.device["calibration"]["results_file"], "synthetic.jsonl");
+  EXPECT_NE(c.device["sources"]["dram_bandwidth_gbps"].get<std::string>().find("measured"), std::string::npos);
+}
+
+TEST(Calibration, ValuesStayWithinTheDocumentedBounds) {
+  Synthetic s;
+  const double big = 512.0 * 1024 * 1024;
+  // 9 TB/s and a 0.1-cycle integer chain are beyond what the H100 documents allow.
+  std::vector<json> records = {
+      record("bandwidth", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "8"}}, 3000 + big * 8 / 9000.0,
+             3000),
+      record("alu_latency_int", {{"iterations", "1024"}}, s.chain_ns(1024, 0.1)),
+      record("alu_latency_int", {{"iterations", "4096"}}, s.chain_ns(4096, 0.1)),
+      record("alu_throughput_float", {{"iterations", "1024"}, {"workgroups", "2048"}, {"workgroup_size", "256"}},
+             3000 + 2048.0 * 256 * 1024 * 16 / (s.ghz * 132 * 4 * 64), 3000),
+  };
+  const Calibration c = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  const CalibratedField& dram = field(c, "dram_bandwidth_gbps");
+  EXPECT_TRUE(dram.clamped);
+  EXPECT_EQ(dram.value, 3350);  // the datasheet's peak
+  EXPECT_NEAR(dram.raw_value, 9000, 1e-6);
+  const CalibratedField& lanes = field(c, "alu_lanes_per_simd");
+  EXPECT_TRUE(lanes.clamped);
+  EXPECT_EQ(lanes.value, 32);  // the whitepaper's 32 FP32 lanes per sub-partition
+  EXPECT_EQ(field(c, "latency_cycles.int").value, 1);
+  for (const auto& f : c.fields) {
+    EXPECT_GE(f.value, f.lower) << f.field;
+    EXPECT_LE(f.value, f.upper) << f.field;
+  }
+}
+
+TEST(Calibration, RefusesAFileWithoutMicroMeasurements) {
+  Synthetic s;
+  EXPECT_THROW(calibrate({json{{"workload", "reduce"}}}, s.base, s.base_json, "x.jsonl", "x"), std::exception);
+}
+
+}  // namespace
+}  // namespace lanelab::validate

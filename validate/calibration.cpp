@@ -1,0 +1,429 @@
+#include "validate/calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <Eigen/Dense>
+
+#include "kernels/micro/micro_workload.h"
+#include "sim/common/error.h"
+
+namespace lanelab::validate {
+
+namespace {
+
+using nlohmann::json;
+
+// One micro measurement: the benchmark, its parameters and the median time of
+// its timed dispatch.
+struct Point {
+  std::string bench;
+  std::map<std::string, double> params;
+  double ns = 0;
+  double launch_overhead_ns = 0;
+  double x = 0;  // what a fit puts on its x axis (steps, workgroups, ways ...)
+};
+
+using Points = std::vector<Point>;
+
+double param(const Point& p, const std::string& name) {
+  auto it = p.params.find(name);
+  return it == p.params.end() ? 0 : it->second;
+}
+
+double steps(const Point& p) { return param(p, "iterations") * kernels::kMicroStepsPerIteration; }
+
+Points with_bench(const Points& all, const std::string& bench) {
+  Points out;
+  for (const Point& p : all)
+    if (p.bench == bench) out.push_back(p);
+  return out;
+}
+
+// Nanoseconds per step of a latency benchmark: the slope of time against
+// steps where the points differ in iterations (the launch falls into the
+// intercept), else each point's time less the device's empty-kernel launch.
+LineFit per_step_ns(const Points& points) {
+  std::vector<double> x, y;
+  double overhead = 0;
+  for (const Point& p : points) {
+    x.push_back(steps(p));
+    y.push_back(p.ns);
+    overhead += p.launch_overhead_ns / double(points.size());
+  }
+  return fit_line(x, y, overhead);
+}
+
+// Bounds: latencies are at least one cycle; a field taken from a document
+// (whitepaper, datasheet) that states a peak cannot be exceeded by a
+// measurement and is taken to be reached at least halfway; a field the base
+// model only estimates may move by a factor of 16 either way.
+struct Bounds {
+  double lower, upper;
+};
+
+bool is_estimate(const DeviceModel& base, const std::string& source_field) {
+  auto it = base.sources.find(source_field);
+  return it == base.sources.end() || it->second.rfind("estimate", 0) == 0;
+}
+
+Bounds bounds_for(const DeviceModel& base, const std::string& source_field, double base_value, bool is_peak,
+                  double at_least) {
+  if (is_peak && !is_estimate(base, source_field)) return {std::max(at_least, base_value / 2), base_value};
+  return {std::max(at_least, base_value / 16), base_value * 16};
+}
+
+class Fitter {
+ public:
+  Fitter(const DeviceModel& base) : base_(base) {}
+
+  void set(const std::string& field, const std::string& source_field, double base_value, double raw,
+           const std::string& status, const std::string& how, const LineFit& fit, bool is_peak, double at_least,
+           bool integer) {
+    CalibratedField f;
+    f.field = field;
+    f.status = status;
+    f.base_value = base_value;
+    f.raw_value = raw;
+    const Bounds b = bounds_for(base_, source_field, base_value, is_peak, at_least);
+    f.lower = b.lower;
+    f.upper = b.upper;
+    double v = std::clamp(raw, b.lower, b.upper);
+    if (integer) v = std::clamp(std::round(v), std::ceil(b.lower), std::floor(b.upper));
+    f.value = v;
+    f.clamped = !(raw >= b.lower && raw <= b.upper);
+    f.how = how;
+    f.relative_residual = fit.relative_residual;
+    f.points = fit.points;
+    fields.push_back(f);
+  }
+
+  const CalibratedField* find(const std::string& field) const {
+    for (const auto& f : fields)
+      if (f.field == field) return &f;
+    return nullptr;
+  }
+
+  std::vector<CalibratedField> fields;
+
+ private:
+  const DeviceModel& base_;
+};
+
+std::string status_of(const LineFit& fit) { return fit.points >= 2 ? "fitted" : "measured"; }
+
+json fit_json(const LineFit& fit) {
+  return {{"intercept", fit.intercept}, {"slope", fit.slope}, {"rms_residual", fit.rms_residual},
+          {"relative_residual", fit.relative_residual}, {"points", fit.points}};
+}
+
+}  // namespace
+
+LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y, double fallback_intercept) {
+  LineFit fit;
+  fit.points = x.size();
+  if (x.empty()) return fit;
+  const std::set<double> distinct(x.begin(), x.end());
+  if (distinct.size() < 2) {
+    // One abscissa: the slope through the given intercept, averaged over the points.
+    fit.intercept = fallback_intercept;
+    double sum = 0;
+    for (size_t i = 0; i < x.size(); ++i) sum += (y[i] - fallback_intercept) / x[i];
+    fit.slope = sum / double(x.size());
+    fit.points = 1;
+  } else {
+    Eigen::MatrixXd design(x.size(), 2);
+    Eigen::VectorXd target(x.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+      design(i, 0) = 1;
+      design(i, 1) = x[i];
+      target(i) = y[i];
+    }
+    const Eigen::Vector2d solution = design.colPivHouseholderQr().solve(target);
+    fit.intercept = solution(0);
+    fit.slope = solution(1);
+  }
+  double squares = 0, magnitude = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double r = y[i] - (fit.intercept + fit.slope * x[i]);
+    squares += r * r;
+    magnitude += std::abs(y[i]);
+  }
+  fit.rms_residual = std::sqrt(squares / double(x.size()));
+  fit.relative_residual = magnitude > 0 ? fit.rms_residual / (magnitude / double(x.size())) : 0;
+  return fit;
+}
+
+Calibration calibrate(const std::vector<json>& records, const DeviceModel& base, const json& base_json,
+                      const std::string& results_file, const std::string& name) {
+  Points all;
+  std::set<std::string> dates, devices;
+  for (const json& r : records) {
+    if (r.value("workload", "") != "micro" || !r.contains("timing")) continue;
+    if (r["correctness"].value("status", "") != "passed") continue;
+    Point p;
+    p.params = {};
+    for (const auto& [key, value] : r["params"].items()) {
+      if (key == "bench") {
+        p.bench = value.get<std::string>();
+        continue;
+      }
+      try {
+        p.params[key] = std::stod(value.get<std::string>());
+      } catch (const std::exception&) {
+      }
+    }
+    p.ns = r["timing"]["timed_stats"]["median"].get<double>();
+    p.launch_overhead_ns = r.value("launch_overhead_ns", 0.0);
+    all.push_back(p);
+    dates.insert(r.value("date", ""));
+    if (r.contains("device")) devices.insert(r["device"].value("name", ""));
+  }
+  if (all.empty()) throw Error(results_file + " holds no passed measurements of the micro workload (lanelab validate --sweep micro)");
+
+  const double ghz = base.clock_mhz / 1000.0;
+  Fitter fitter(base);
+  json derived = json::object();
+
+  // Dependent-chain latencies: cycles per step = ns per step x clock.
+  auto latency = [&](const std::string& bench) -> std::pair<double, LineFit> {
+    const Points points = with_bench(all, bench);
+    if (points.empty()) return {0, LineFit{}};
+    const LineFit fit = per_step_ns(points);
+    derived[bench + "_cycles"] = fit.slope * ghz;
+    derived[bench + "_fit"] = fit_json(fit);
+    return {fit.slope * ghz, fit};
+  };
+  const auto [int_cycles, int_fit] = latency("alu_latency_int");
+  if (int_fit.points)
+    fitter.set("latency_cycles.int", "latency_cycles", base.latency_cycles.int_op, int_cycles, status_of(int_fit),
+               "alu_latency_int: slope of time against dependent integer multiply-adds x clock", int_fit, false, 1,
+               true);
+  const auto [float_cycles, float_fit] = latency("alu_latency_float");
+  if (float_fit.points)
+    fitter.set("latency_cycles.float", "latency_cycles", base.latency_cycles.float_op, float_cycles,
+               status_of(float_fit), "alu_latency_float: slope of time against dependent fmas x clock", float_fit,
+               false, 1, true);
+  auto [shared_cycles, shared_fit] = latency("shared_latency");
+  if (shared_fit.points)
+    fitter.set("latency_cycles.shared", "latency_cycles", base.latency_cycles.shared, shared_cycles,
+               status_of(shared_fit), "shared_latency: slope of time against dependent shared loads x clock",
+               shared_fit, false, 1, true);
+  const double add_cycles = int_fit.points ? int_cycles : base.latency_cycles.int_op;
+  for (const std::string bench : {"shuffle", "ballot", "reduce"}) {
+    const auto [cycles, fit] = latency(bench);
+    if (!fit.points) continue;
+    derived[bench + "_cycles_without_add"] = cycles - add_cycles;
+    if (bench == "shuffle")
+      fitter.set("latency_cycles.shuffle", "latency_cycles", base.latency_cycles.shuffle, cycles - add_cycles,
+                 status_of(fit), "shuffle: cycles per step less the integer add that follows each shuffle", fit,
+                 false, 1, true);
+  }
+
+  // Bank conflicts: cycles per load against the ways of the conflict.
+  {
+    std::vector<double> ways, cycles;
+    for (const Point& p : with_bench(all, "bank_conflict")) {
+      ways.push_back(param(p, "ways"));
+      cycles.push_back((p.ns - p.launch_overhead_ns) / steps(p) * ghz);
+    }
+    if (!ways.empty()) {
+      std::vector<double> extra;
+      for (double w : ways) extra.push_back(w - 1);
+      const LineFit fit = fit_line(extra, cycles, cycles.front());
+      derived["bank_conflict_cycles_at_1_way"] = fit.intercept;
+      derived["bank_conflict_cycles_per_extra_way"] = fit.slope;
+      derived["bank_conflict_fit"] = fit_json(fit);
+      json table = json::object();
+      for (size_t i = 0; i < ways.size(); ++i) table[std::to_string(int(ways[i]))] = cycles[i];
+      derived["bank_conflict_cycles_by_ways"] = table;
+      if (!shared_fit.points && fit.points >= 2)
+        fitter.set("latency_cycles.shared", "latency_cycles", base.latency_cycles.shared, fit.intercept, "fitted",
+                   "bank_conflict: intercept of cycles per load against extra ways", fit, false, 1, true);
+      shared_cycles = fit.points >= 2 && !shared_fit.points ? fit.intercept : shared_cycles;
+    }
+  }
+
+  // Barriers: each step is a shared store, a barrier, a shared load with an
+  // add, and a barrier; cycles per step against the subgroups of the workgroup.
+  {
+    std::vector<double> subgroups, cycles;
+    for (const Point& p : with_bench(all, "barrier")) {
+      subgroups.push_back(std::max(1.0, param(p, "workgroup_size") / base.subgroup_size));
+      cycles.push_back((p.ns - p.launch_overhead_ns) / steps(p) * ghz);
+    }
+    if (!subgroups.empty()) {
+      const LineFit fit = fit_line(subgroups, cycles, 0);
+      const double one_subgroup = fit.points >= 2 ? fit.intercept + fit.slope : cycles.front();
+      const double shared = shared_cycles > 0 ? shared_cycles : base.latency_cycles.shared;
+      derived["barrier_step_cycles_per_subgroup"] = fit.slope;
+      derived["barrier_fit"] = fit_json(fit);
+      fitter.set("latency_cycles.barrier", "latency_cycles", base.latency_cycles.barrier,
+                 (one_subgroup - shared - add_cycles) / 2, status_of(fit),
+                 "barrier: (cycles per exchange at one subgroup - shared load - add) / 2 barriers", fit, false, 1,
+                 true);
+    }
+  }
+
+  // Pointer chase: cycles per load against the working set; beyond L2 it is
+  // the global-memory latency.
+  {
+    json table = json::object();
+    const Points chases = with_bench(all, "pointer_chase");
+    const Point* largest = nullptr;
+    for (const Point& p : chases) {
+      table[std::to_string(uint64_t(param(p, "bytes")))] = (p.ns - p.launch_overhead_ns) / steps(p) * ghz;
+      if (!largest || param(p, "bytes") > param(*largest, "bytes")) largest = &p;
+    }
+    if (largest) {
+      const Point kept = *largest;
+      derived["pointer_chase_cycles_by_bytes"] = table;
+      if (param(kept, "bytes") > double(base.l2_bytes)) {
+        LineFit one;
+        one.points = 1;
+        fitter.set("latency_cycles.global", "latency_cycles", base.latency_cycles.global,
+                   (kept.ns - kept.launch_overhead_ns) / steps(kept) * ghz, "measured",
+                   "pointer_chase: cycles per dependent load at the largest working set (" +
+                       std::to_string(uint64_t(param(kept, "bytes"))) + " bytes, beyond L2)",
+                   one, false, 1, true);
+      }
+    }
+  }
+
+  // Bandwidth: bytes read / (time - launch) per working set; DRAM beyond 2 x L2.
+  {
+    json table = json::object();
+    double dram = 0, cache = 0;
+    size_t beyond = 0;
+    for (const Point& p : with_bench(all, "bandwidth")) {
+      const double bytes = param(p, "bytes");
+      const double gbps = bytes * param(p, "iterations") / std::max(1.0, p.ns - p.launch_overhead_ns);
+      table[std::to_string(uint64_t(bytes))] = gbps;
+      if (bytes > 2.0 * double(base.l2_bytes)) {
+        dram = std::max(dram, gbps);
+        ++beyond;
+      } else if (bytes <= double(base.l2_bytes) / 2) {
+        cache = std::max(cache, gbps);
+      }
+    }
+    if (!table.empty()) derived["bandwidth_gbps_by_bytes"] = table;
+    if (cache > 0) derived["l2_bandwidth_gbps"] = cache;
+    if (beyond) {
+      LineFit one;
+      one.points = beyond;
+      fitter.set("dram_bandwidth_gbps", "dram_bandwidth_gbps", base.dram_bandwidth_gbps, dram, "measured",
+                 "bandwidth: best bytes read per second over working sets beyond 2 x L2", one, true, 0.001, false);
+    }
+  }
+
+  // ALU throughput: lane operations per cycle per SIMD at full load.
+  auto lanes_per_cycle_per_simd = [&](const Point& p) {
+    const double ops = param(p, "workgroups") * param(p, "workgroup_size") * steps(p);
+    return ops / std::max(1.0, p.ns - p.launch_overhead_ns) / ghz / (base.compute_units * base.simd_units_per_cu);
+  };
+  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float"}) {
+    double best = 0;
+    for (const Point& p : with_bench(all, bench)) best = std::max(best, lanes_per_cycle_per_simd(p));
+    if (best == 0) continue;
+    derived[bench + "_lanes_per_cycle_per_simd"] = best;
+    if (bench == "alu_throughput_float") {
+      LineFit one;
+      one.points = 1;
+      fitter.set("alu_lanes_per_simd", "alu_lanes_per_simd", base.alu_lanes_per_simd, best, "measured",
+                 "alu_throughput_float: fma lane operations per cycle / (compute_units x simd_units_per_cu)", one,
+                 true, 1, true);
+    }
+  }
+
+  // Loading: throughput against lanes; where it reaches 90% of its best.
+  {
+    std::vector<std::pair<double, double>> curve;
+    for (const Point& p : with_bench(all, "loading")) {
+      const double lanes = param(p, "lanes");
+      curve.push_back({lanes, lanes * steps(p) / std::max(1.0, p.ns - p.launch_overhead_ns)});
+    }
+    std::sort(curve.begin(), curve.end());
+    if (!curve.empty()) {
+      double best = 0;
+      json table = json::object();
+      for (const auto& [lanes, rate] : curve) {
+        best = std::max(best, rate);
+        table[std::to_string(uint64_t(lanes))] = rate;
+      }
+      derived["loading_lane_ops_per_ns_by_lanes"] = table;
+      for (const auto& [lanes, rate] : curve)
+        if (rate >= 0.9 * best) {
+          derived["loading_lanes_at_90_percent"] = lanes;
+          break;
+        }
+      derived["loading_best_lane_ops_per_ns"] = best;
+    }
+  }
+
+  // Dispatch overhead: intercept of time against workgroups of an empty kernel.
+  {
+    std::vector<double> groups, ns;
+    for (const Point& p : with_bench(all, "empty")) {
+      groups.push_back(param(p, "workgroups"));
+      ns.push_back(p.ns);
+    }
+    if (!groups.empty()) {
+      const LineFit fit = fit_line(groups, ns, 0);
+      derived["empty_ns_per_workgroup"] = fit.slope;
+      derived["empty_fit"] = fit_json(fit);
+      const double intercept = fit.points >= 2 ? fit.intercept : ns.front();
+      fitter.set("dispatch_overhead_us", "dispatch_overhead_us", base.dispatch_overhead_us, intercept / 1000.0,
+                 status_of(fit), "empty: intercept of time against workgroups", fit, false, 0.001, false);
+    }
+  }
+
+  // The new device file: the base's, with the calibrated fields replaced.
+  json device = base_json;
+  device["name"] = name;
+  device["description"] = base_json.value("description", base.name) + "; calibrated from " +
+                          std::filesystem::path(results_file).filename().string();
+  json fields = json::object();
+  std::string latency_note;
+  for (const CalibratedField& f : fitter.fields) {
+    const std::string what = f.status + " (" + f.how + "; " + std::filesystem::path(results_file).filename().string() +
+                             (f.clamped ? "; clamped to the documented bounds" : "") + ")";
+    if (f.field.rfind("latency_cycles.", 0) == 0) {
+      const std::string cls = f.field.substr(std::string("latency_cycles.").size());
+      device["latency_cycles"][cls] = uint32_t(f.value);
+      latency_note += (latency_note.empty() ? "" : "; ") + cls + ": " + what;
+    } else {
+      if (f.field == "dram_bandwidth_gbps" || f.field == "dispatch_overhead_us")
+        device[f.field] = f.value;
+      else
+        device[f.field] = uint32_t(f.value);
+      device["sources"][f.field] = what;
+    }
+    fields[f.field] = {{"status", f.status},         {"value", f.value},       {"raw_value", f.raw_value},
+                       {"base_value", f.base_value}, {"bounds", {f.lower, f.upper}}, {"clamped", f.clamped},
+                       {"how", f.how},               {"relative_residual", f.relative_residual}, {"points", f.points}};
+  }
+  if (!latency_note.empty())
+    device["sources"]["latency_cycles"] =
+        latency_note + "; other classes documented: " + base.sources.at("latency_cycles");
+  for (const auto& [field, source] : base.sources)
+    if (!fields.contains(field) && field != "latency_cycles") fields[field] = {{"status", "documented"}};
+  device["calibration"] = {
+      {"results_file", results_file},
+      {"base_model", base.name},
+      {"devices_measured", std::vector<std::string>(devices.begin(), devices.end())},
+      {"first_measurement", dates.empty() ? "" : *dates.begin()},
+      {"last_measurement", dates.empty() ? "" : *dates.rbegin()},
+      {"clock_mhz_assumed", base.clock_mhz},
+      {"bounds_rule",
+       "latencies >= 1 cycle; a peak the documents state (bandwidth, ALU lanes) is not exceeded and is reached at "
+       "least halfway; an estimated field moves at most 16x either way"},
+      {"fields", fields},
+      {"derived", derived},
+  };
+  return {fitter.fields, derived, device};
+}
+
+}  // namespace lanelab::validate
