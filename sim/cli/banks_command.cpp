@@ -11,6 +11,7 @@
 
 #include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
+#include "sim/trace/graphviz.h"
 #include "sim/cli/workload_params.h"
 #include "sim/common/error.h"
 #include "sim/core/execution_observer.h"
@@ -63,24 +64,6 @@ class SharedAccessFinder : public core::ExecutionObserver {
   uint32_t workgroup_, subgroup_;
 };
 
-void render(const std::string& dot, const std::string& path) {
-  const auto dotpos = path.rfind('.');
-  const std::string format = dotpos == std::string::npos ? "" : path.substr(dotpos + 1);
-  if (format == "dot" || format == "gv") {
-    std::ofstream out(path);
-    if (!out) throw Error("cannot write " + path);
-    out << dot;
-    return;
-  }
-  if (format != "svg" && format != "png" && format != "pdf")
-    throw Error("--out " + path + ": write .svg, .png, .pdf (rendered with Graphviz dot) or .dot");
-  const std::string command = "dot -T" + format + " -o '" + path + "'";
-  FILE* pipe = popen(command.c_str(), "w");
-  if (!pipe) throw Error("cannot run Graphviz dot (is it installed?)");
-  fwrite(dot.data(), 1, dot.size(), pipe);
-  if (pclose(pipe) != 0) throw Error("Graphviz dot failed writing " + path + " (is it installed?)");
-}
-
 std::string line_text(const launch::Script& script, int line) {
   for (const auto& shader : script.shaders) {
     if (line < shader.first_line) continue;
@@ -132,15 +115,7 @@ int banks_command(const Args& args) {
     if (!vm.count("line")) throw Error("lanelab banks " + vm["target"].as<std::string>() + " needs --line N");
     if (vm.count("stride")) throw Error("--stride names an address pattern; with a kernel use --line");
     const std::string target = vm["target"].as<std::string>();
-    const auto assignments = vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{};
-    launch::Script script;
-    if (target.size() > 6 && target.substr(target.size() - 6) == ".amber") {
-      if (!assignments.empty()) throw Error("--param applies to workloads, not to AmberScript files");
-      script = launch::parse_amber_file(target);
-    } else {
-      const kernels::Workload& workload = workload_named(target);
-      script = workload.build(workload_params(workload, assignments));
-    }
+    const launch::Script script = load_target(target, vm);
     const int line = vm["line"].as<int>();
     const uint32_t workgroup = vm["workgroup"].as<uint32_t>(), subgroup = vm["subgroup"].as<uint32_t>();
     SharedAccessFinder finder(line, workgroup, subgroup);
@@ -180,7 +155,7 @@ int banks_command(const Args& args) {
             std::to_string(offset) + " + i*" + std::to_string(stride) + ")*" + std::to_string(bytes);
   }
   const std::string dot = trace::bank_dot(picture, title);
-  if (vm.count("out")) render(dot, vm["out"].as<std::string>());
+  if (vm.count("out")) trace::render_graphviz(dot, vm["out"].as<std::string>());
   if (vm.count("dot")) std::cout << dot;
   else std::cout << trace::bank_text(picture, title);
   return 0;

@@ -13,6 +13,7 @@
 
 #include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
+#include "sim/trace/graphviz.h"
 #include "sim/cli/workload_params.h"
 #include "sim/common/error.h"
 #include "sim/launch/amber_script.h"
@@ -127,24 +128,6 @@ std::string cfg_dot(const frontend::Program& program, const std::vector<std::str
   return dot.str();
 }
 
-void render(const std::string& dot, const std::string& path) {
-  const auto dotpos = path.rfind('.');
-  const std::string format = dotpos == std::string::npos ? "" : path.substr(dotpos + 1);
-  if (format == "dot" || format == "gv") {
-    std::ofstream out(path);
-    if (!out) throw Error("cannot write " + path);
-    out << dot;
-    return;
-  }
-  if (format != "svg" && format != "png" && format != "pdf")
-    throw Error("--out " + path + ": write .svg, .png, .pdf (rendered with Graphviz dot) or .dot");
-  const std::string command = "dot -T" + format + " -o '" + path + "'";
-  FILE* pipe = popen(command.c_str(), "w");
-  if (!pipe) throw Error("cannot run Graphviz dot (is it installed?)");
-  fwrite(dot.data(), 1, dot.size(), pipe);
-  if (pclose(pipe) != 0) throw Error("Graphviz dot failed writing " + path + " (is it installed?)");
-}
-
 }  // namespace
 
 int cfg_command(const Args& args) {
@@ -161,15 +144,7 @@ int cfg_command(const Args& args) {
   const po::variables_map& vm = *parsed;
   if (!vm.count("target")) throw Error("lanelab cfg needs a FILE.amber or a WORKLOAD (see lanelab cfg --help)");
   const std::string target = vm["target"].as<std::string>();
-  const auto assignments = vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  launch::Script script;
-  if (target.size() > 6 && target.substr(target.size() - 6) == ".amber") {
-    if (!assignments.empty()) throw Error("--param applies to workloads, not to AmberScript files");
-    script = launch::parse_amber_file(target);
-  } else {
-    const kernels::Workload& workload = workload_named(target);
-    script = workload.build(workload_params(workload, assignments));
-  }
+  const launch::Script script = load_target(target, vm);
   trace::StepOptions step;
   step.device = vm["device"].as<std::string>();
   if (vm.count("subgroup-size")) step.subgroup_size = vm["subgroup-size"].as<uint32_t>();
@@ -184,7 +159,7 @@ int cfg_command(const Args& args) {
     title += " on " + rec.device.name + ", subgroups of " + std::to_string(rec.register_lanes) + " lanes";
   if (!rec.error.empty() && !vm.count("no-run")) std::cerr << "note: the run stopped: " << rec.error << "\n";
   const std::string dot = cfg_dot(*rec.program, rec.source_lines, vm.count("no-run") ? nullptr : &counts, title);
-  if (vm.count("out")) render(dot, vm["out"].as<std::string>());
+  if (vm.count("out")) trace::render_graphviz(dot, vm["out"].as<std::string>());
   else std::cout << dot;
   return 0;
 }

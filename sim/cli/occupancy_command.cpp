@@ -101,15 +101,7 @@ int kernel_occupancy(const po::variables_map& vm) {
   if (!vm.count("device")) throw Error("occupancy: --device is required (see --help)");
   const DeviceModel device = load_device_model(vm["device"].as<std::string>());
   const std::string target = vm["kernel"].as<std::string>();
-  launch::Script script;
-  if (fs::exists(target) && fs::path(target).extension() == ".amber") {
-    script = launch::parse_amber_file(target);
-  } else {
-    const kernels::Workload& workload = workload_named(target);
-    std::vector<std::string> assignments;
-    if (vm.count("param")) assignments = vm["param"].as<std::vector<std::string>>();
-    script = workload.build(workload_params(workload, assignments));
-  }
+  const launch::Script script = load_target(target, vm);
   if (script.pipelines.empty()) throw Error("occupancy: '" + target + "' has no pipeline");
   const launch::PipelineDecl& pipeline =
       vm.count("pipeline") ? script.pipeline(vm["pipeline"].as<std::string>()) : script.pipelines.front();

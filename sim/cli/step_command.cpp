@@ -280,15 +280,7 @@ int step_command(const Args& args) {
   const po::variables_map& vm = *parsed;
   if (!vm.count("target")) throw Error("lanelab step needs a FILE.amber or a WORKLOAD (see lanelab step --help)");
   const std::string target = vm["target"].as<std::string>();
-  const auto assignments = vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  launch::Script script;
-  if (target.size() > 6 && target.substr(target.size() - 6) == ".amber") {
-    if (!assignments.empty()) throw Error("--param applies to workloads, not to AmberScript files");
-    script = launch::parse_amber_file(target);
-  } else {
-    const kernels::Workload& workload = workload_named(target);
-    script = workload.build(workload_params(workload, assignments));
-  }
+  const launch::Script script = load_target(target, vm);
 
   trace::StepOptions step;
   step.device = vm["device"].as<std::string>();

@@ -23,4 +23,14 @@ const kernels::Workload& workload_named(const std::string& name) {
               "; see lanelab list)");
 }
 
+launch::Script load_target(const std::string& target, const boost::program_options::variables_map& vm) {
+  const auto assignments = vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (target.ends_with(".amber")) {
+    if (!assignments.empty()) throw Error("--param applies to workloads, not to AmberScript files like " + target);
+    return launch::parse_amber_file(target);
+  }
+  const kernels::Workload& workload = workload_named(target);
+  return workload.build(workload_params(workload, assignments));
+}
+
 }  // namespace lanelab::cli

@@ -4,7 +4,10 @@
 #include <string>
 #include <vector>
 
+#include <boost/program_options.hpp>
+
 #include "kernels/workload.h"
+#include "sim/launch/amber_script.h"
 
 namespace lanelab::cli {
 
@@ -13,5 +16,9 @@ kernels::Params workload_params(const kernels::Workload& workload, const std::ve
 
 // The workload named `name`, or an Error listing the known ones.
 const kernels::Workload& workload_named(const std::string& name);
+
+// The launch a command's TARGET names: an AmberScript file (FILE.amber) or a
+// workload built with the --param assignments in `vm` ("param").
+launch::Script load_target(const std::string& target, const boost::program_options::variables_map& vm);
 
 }  // namespace lanelab::cli
