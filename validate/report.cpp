@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "sim/common/error.h"
+#include "validate/comparison.h"
 #include "validate/sweeps.h"
 
 namespace lanelab::validate {
@@ -107,6 +108,7 @@ std::string gnuplot_quote(const std::string& text) {
 struct Series {
   std::string title;
   bool prediction = false;
+  int color = 0;  // gnuplot line colour: a variant's prediction shares its measurement's
   std::vector<std::pair<std::string, double>> points;  // x (text), throughput
 };
 
@@ -173,7 +175,7 @@ std::string plot(const ReportOptions& options, const fs::path& work_dir, const s
       out << (categorical ? std::to_string(at) : x) << " " << number(y, 9) << "\n";
     }
     gp << (i ? ", " : "") << gnuplot_quote(data.string()) << " using 1:2 with linespoints"
-       << (series[i].prediction ? " dashtype 2" : "") << " linecolor " << (i % 8) + 1 << " title "
+       << (series[i].prediction ? " dashtype 2" : "") << " linecolor " << series[i].color % 8 + 1 << " title "
        << gnuplot_quote(series[i].title);
   }
   gp << "\n";
@@ -187,22 +189,31 @@ double x_order(const std::string& x) { return numeric(x) ? std::stod(x) : 0; }
 std::string experiment_section(const ReportOptions& options, const fs::path& work_dir, const std::string& id,
                                const std::string& heading, const std::string& x_param,
                                const std::vector<std::string>& series_params, const std::vector<const Json*>& records) {
+  // Devices of the measurements: a prediction names a device model
+  // ("h100"), not the device's name, and says "(predicted)" instead.
   std::set<std::string> devices;
-  for (const Json* r : records) devices.insert(device_name(*r));
+  for (const Json* r : records)
+    if (r->value("source", "measurement") == "measurement") devices.insert(device_name(*r));
   std::map<std::string, Series> curves;
+  std::map<std::string, int> colors;  // by variant, so that prediction and measurement match
   std::string unit;
   for (const Json* r : records) {
     if (!has_throughput(*r) || status_of(*r) == "error") continue;
     unit = (*r)["throughput"].value("unit", "");
     std::string key;
-    for (const auto& p : series_params) key += (key.empty() ? "" : " ") + param(*r, p);
+    for (const auto& p : series_params) {
+      if (!key.empty()) key += ' ';
+      key += param(*r, p);
+    }
     if (series_params.size() == 1 && series_params[0] == x_param) key.clear();
-    if (devices.size() > 1 || key.empty()) key += (key.empty() ? "" : " on ") + device_name(*r);
     const bool prediction = r->value("source", "measurement") == "prediction";
+    const int color = colors.emplace(key, int(colors.size())).first->second;
+    if (devices.size() > 1 || key.empty()) key += (key.empty() ? "" : " on ") + device_name(*r);
     if (prediction) key += " (predicted)";
     Series& s = curves[key];
     s.title = key;
     s.prediction = prediction;
+    s.color = color;
     s.points.emplace_back(param(*r, x_param), (*r)["throughput"]["value"].get<double>());
   }
   std::ostringstream html;
@@ -219,7 +230,7 @@ std::string experiment_section(const ReportOptions& options, const fs::path& wor
   const std::vector<std::string> columns = varying_params(records);
   html << "<table><thead><tr><th>source</th><th>device</th>";
   for (const auto& c : columns) html << "<th>" << html_escape(c) << "</th>";
-  html << "<th>throughput</th><th>median</th><th>IQR</th><th>min</th><th>launch overhead</th><th>registers</th>"
+  html << "<th>throughput</th><th>time (median)</th><th>IQR</th><th>min</th><th>launch overhead</th><th>registers</th>"
           "<th>correctness</th><th>simulator</th></tr></thead><tbody>\n";
   for (const Json* r : records) {
     const bool bad = is_failure(*r);
@@ -231,7 +242,9 @@ std::string experiment_section(const ReportOptions& options, const fs::path& wor
            << html_escape((*r)["throughput"].value("unit", "")) << "</td>";
     else
       html << "<td></td>";
-    if (r->contains("timing") && (*r)["timing"].contains("stats")) {
+    if (r->contains("time_s")) {
+      html << "<td>" << number((*r)["time_s"].get<double>() * 1e6) << " us</td><td></td><td></td>";
+    } else if (r->contains("timing") && (*r)["timing"].contains("stats")) {
       const Json& s = (*r)["timing"]["stats"];
       html << "<td>" << number(s.value("median", 0.0) / 1000) << " us</td><td>" << number(s.value("iqr", 0.0) / 1000)
            << " us</td><td>" << number(s.value("min", 0.0) / 1000) << " us</td>";
@@ -253,6 +266,151 @@ std::string experiment_section(const ReportOptions& options, const fs::path& wor
     html << "</td></tr>\n";
   }
   html << "</tbody></table></section>\n";
+  return html.str();
+}
+
+std::string percent(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.1f%%", value);
+  return text;
+}
+
+std::string mape(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", value);
+  return text;
+}
+
+std::string rho(double value) {
+  if (std::isnan(value)) return "n/a";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", value);
+  return text;
+}
+
+std::string micro_seconds(double seconds) { return number(seconds * 1e6) + " us"; }
+
+// What bounds the prediction: the compute units' cycles or DRAM bandwidth
+// (the timing model takes the larger of the two per dispatch).
+std::string bound_of(const Json& prediction) {
+  if (!prediction.contains("compute_s") || !prediction.contains("memory_bound_s")) return "";
+  const double compute = prediction["compute_s"].get<double>(), memory = prediction["memory_bound_s"].get<double>();
+  return compute >= memory ? "compute" : "memory";
+}
+
+// Predicted against measured time, one colour per experiment, log-log, with
+// the line y = x where a perfect model's points would lie.
+std::string scatter_plot(const ReportOptions& options, const fs::path& work_dir, const Comparison& comparison) {
+  double low = 1e300, high = 0;
+  for (const auto& e : comparison.experiments)
+    for (const auto& p : e.points) {
+      low = std::min({low, p.measured_s, p.predicted_s});
+      high = std::max({high, p.measured_s, p.predicted_s});
+    }
+  low /= 1.5;
+  high *= 1.5;
+  std::ostringstream gp;
+  gp << "set title 'predicted against measured time (validation workloads)' noenhanced\n"
+        "set xlabel 'measured time (s)'\nset ylabel 'predicted time (s)'\n"
+        "set logscale xy\nset format x '10^{%L}'\nset format y '10^{%L}'\nset grid\n"
+        "set key outside right top noenhanced\nset size ratio -1\n";
+  gp << "set xrange [" << number(low, 6) << ":" << number(high, 6) << "]\nset yrange [" << number(low, 6) << ":"
+     << number(high, 6) << "]\nplot ";
+  for (size_t i = 0; i < comparison.experiments.size(); ++i) {
+    const ExperimentComparison& e = comparison.experiments[i];
+    const fs::path data = work_dir / ("scatter_" + std::to_string(i) + ".dat");
+    std::ofstream out(data);
+    for (const auto& p : e.points) out << number(p.measured_s, 9) << " " << number(p.predicted_s, 9) << "\n";
+    gp << gnuplot_quote(data.string()) << " using 1:2 with points pointtype 7 pointsize 0.6 linecolor " << i % 8 + 1
+       << " title " << gnuplot_quote(e.experiment) << ", ";
+  }
+  gp << "x with lines dashtype 2 linecolor rgb 'black' title 'y = x'\n";
+  return run_gnuplot(options, work_dir, gp.str(), "scatter");
+}
+
+// The section under the correctness summary: each prediction beside the
+// measurement of the same experiment, workload and parameters.
+std::string comparison_section(const ReportOptions& options, const fs::path& work_dir, const std::vector<Json>& records) {
+  const Comparison c = compare(records);
+  std::ostringstream html;
+  html << "<section id=\"comparison\"><h2>Predicted vs measured</h2>\n";
+  if (c.predictions == 0) {
+    html << "<p>No predictions were found among these records: give <code>lanelab report</code> a file written by "
+            "<code>lanelab predict --sweep NAME --device MODEL</code> beside the measurements.</p></section>\n";
+    return html.str();
+  }
+  html << "<p>" << c.predictions << " predictions and " << c.measurements << " measurements; a prediction pairs with "
+       << "the measurement of the same experiment, workload and parameters. Measured time: the median over the "
+          "timed repeats of the whole dispatch sequence; error = (predicted &minus; measured) / measured. "
+       << c.unpaired_predictions << " predictions and " << c.unpaired_measurements
+       << " measurements have no partner.</p>\n<p>The microbenchmarks (workload <code>" << kCalibrationWorkload
+       << "</code>) calibrate the device model, so they are <strong>left out of every figure here</strong> ("
+       << c.calibration_pairs << " calibration pair" << (c.calibration_pairs == 1 ? "" : "s")
+       << " excluded); the errors below are on the validation workloads only.</p>\n";
+  if (c.experiments.empty()) {
+    html << "<p>No validation workload has both a prediction and a measurement.</p></section>\n";
+    return html.str();
+  }
+  size_t points = 0;
+  for (const auto& e : c.experiments) points += e.points.size();
+  html << "<table><thead><tr><th>experiment</th><th>pairs</th><th>MAPE</th><th>worst error</th><th>worst point</th>"
+          "<th>Spearman &rho; (throughput, all points)</th><th>variant ranking: mean &rho; per x</th>"
+          "<th>winner agrees</th><th>winners (measured / predicted)</th></tr></thead><tbody>\n";
+  for (const auto& e : c.experiments) {
+    const ComparedPoint& worst = e.points[e.worst];
+    double mean_rho = 0;
+    size_t with_rho = 0;
+    for (const auto& r : e.rankings) {
+      if (std::isnan(r.spearman)) continue;
+      mean_rho += r.spearman;
+      ++with_rho;
+    }
+    html << "<tr><td><a href=\"#" << html_escape(e.experiment) << "\">" << html_escape(e.experiment) << "</a></td><td>"
+         << e.points.size() << "</td><td>" << mape(e.mape_percent) << "</td><td>"
+         << percent(worst.error_percent) << "</td><td>" << html_escape(worst.label) << "</td><td>" << rho(e.spearman)
+         << "</td><td>" << (with_rho ? rho(mean_rho / double(with_rho)) : "n/a") << "</td><td>" << e.winners_agree
+         << " of " << e.rankings.size() << "</td><td>";
+    // The winner at the largest x (the sweep's headline size), or the only ranking.
+    if (!e.rankings.empty()) {
+      const VariantRanking& r = e.rankings.back();
+      html << (r.x.empty() ? "" : html_escape(e.x_param + "=" + r.x) + ": ") << html_escape(r.measured_winner) << " / "
+           << html_escape(r.predicted_winner);
+    }
+    html << "</td></tr>\n";
+  }
+  html << "<tr><th>all</th><th>" << points << "</th><th>" << mape(c.mape_percent)
+       << "</th><th colspan=\"6\"></th></tr>\n</tbody></table>\n";
+  html << "<figure>" << scatter_plot(options, work_dir, c) << "</figure>\n";
+  html << "<p>Each experiment's own section below draws its measured curves solid and its predicted ones dashed, "
+          "one colour per variant.</p>\n";
+
+  for (const auto& e : c.experiments) {
+    html << "<details><summary>" << html_escape(e.experiment) << ": " << e.points.size() << " pairs, MAPE "
+         << mape(e.mape_percent) << ", rankings and every pair</summary>\n";
+    if (!e.rankings.empty()) {
+      html << "<table><thead><tr><th>" << html_escape(e.x_param.empty() ? "ranked" : e.x_param) << "</th><th>variants</th><th>Spearman &rho;</th><th>measured winner</th>"
+              "<th>predicted winner</th></tr></thead><tbody>\n";
+      for (const auto& r : e.rankings)
+        html << "<tr" << (r.measured_winner == r.predicted_winner ? "" : " class=\"fail\"") << "><td>"
+             << html_escape(r.x.empty() ? "(all)" : r.x) << "</td><td>" << r.variants << "</td><td>" << rho(r.spearman)
+             << "</td><td>" << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner)
+             << "</td></tr>\n";
+      html << "</tbody></table>\n";
+    }
+    html << "<table><thead><tr><th>parameters</th><th>measured</th><th>predicted</th><th>error</th><th>bound</th>"
+            "<th>compute</th><th>DRAM</th><th>dispatch overhead</th><th>correctness</th></tr></thead><tbody>\n";
+    for (const auto& p : e.points) {
+      const Json& pr = *p.prediction;
+      html << "<tr><td>" << html_escape(p.params) << "</td><td>" << micro_seconds(p.measured_s) << "</td><td>"
+           << micro_seconds(p.predicted_s) << "</td><td>" << percent(p.error_percent) << "</td><td>"
+           << bound_of(pr) << "</td><td>" << (pr.contains("compute_s") ? micro_seconds(pr["compute_s"].get<double>()) : "")
+           << "</td><td>" << (pr.contains("memory_bound_s") ? micro_seconds(pr["memory_bound_s"].get<double>()) : "")
+           << "</td><td>" << (pr.contains("overhead_s") ? micro_seconds(pr["overhead_s"].get<double>()) : "")
+           << "</td><td>" << html_escape(status_of(*p.measurement)) << "</td></tr>\n";
+    }
+    html << "</tbody></table></details>\n";
+  }
+  html << "</section>\n";
   return html.str();
 }
 
@@ -321,6 +479,7 @@ std::string write_report(const std::vector<Json>& records, const std::string& ou
     html << "</tbody></table>\n";
   }
   html << "</section>\n";
+  html << comparison_section(options, work_dir, records);
 
   // Experiments: the sweeps in their order, then anything else (single runs).
   std::map<std::string, std::vector<const Json*>> by_experiment;

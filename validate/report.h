@@ -1,10 +1,12 @@
 #pragma once
 // The results page: one self-contained HTML file (CSS and SVG plots inline)
 // from a results file. On top, the correctness summary with every failed
-// validation listed first; then one section per experiment with its plot(s),
-// drawn by gnuplot, and its table. Records with "source":"prediction" (the
-// simulator's predictions for the same workload and parameters) are drawn
-// beside the measurements, dashed.
+// validation listed first; then "Predicted vs measured" (validate/comparison.h:
+// errors, MAPE, rankings, a predicted-against-measured scatter plot), or a
+// line saying that no predictions were given; then one section per experiment
+// with its plot(s), drawn by gnuplot, and its table. Records with
+// "source":"prediction" (the simulator's predictions for the same workload and
+// parameters) are drawn beside the measurements, dashed, in the same colour.
 #include <string>
 #include <vector>
 

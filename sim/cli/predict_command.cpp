@@ -53,6 +53,10 @@ nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoin
     nlohmann::json detail = timing::prediction_json(p, point.workload, {work.units, work.unit});
     record["time_s"] = p.seconds;
     record["error_s"] = p.error_seconds;
+    // Where the time went, for the report's comparison with measurements.
+    record["compute_s"] = p.compute_seconds;
+    record["memory_bound_s"] = p.memory_bound_seconds;
+    record["overhead_s"] = p.overhead_seconds;
     record["work"] = {{"units", work.units}, {"unit", work.unit}};
     record["throughput"] = {{"value", rate.value}, {"unit", rate.unit}};
     record["breakdown"] = detail["breakdown"];

@@ -51,5 +51,47 @@ TEST(Report, FailuresComeFirstAndPredictionsSitBesideMeasurements) {
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
 }
 
+std::string report_of(const std::vector<nlohmann::json>& records, const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(dir);
+  std::ifstream in(write_report(records, dir.string()));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(Report, SaysWhenNoPredictionsWereGiven) {
+  if (std::system("gnuplot --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
+  const std::string html = report_of({measured("Shuffle8", "32", 1e9, "passed")}, "lanelab_report_no_predictions");
+  const auto section = html.find("Predicted vs measured");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_LT(html.find("id=\"correctness\""), section);
+  EXPECT_NE(html.find("No predictions were found", section), std::string::npos);
+}
+
+TEST(Report, ComparesPredictionsWithMeasurements) {
+  if (std::system("gnuplot --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
+  std::vector<nlohmann::json> records = {measured("Shuffle8", "32", 1e9, "passed"),
+                                         measured("Ballot32", "32", 0.5e9, "passed")};
+  records[1]["timing"]["stats"]["median"] = 2000.0;
+  // +60% and +20%: the ranking (Shuffle8 first) holds.
+  for (const auto& [kernel, seconds] : {std::pair{"Shuffle8", 1.6e-6}, std::pair{"Ballot32", 2.4e-6}}) {
+    nlohmann::json prediction = measured(kernel, "32", 1e9, "passed");
+    prediction["source"] = "prediction";
+    prediction["time_s"] = seconds;
+    records.push_back(prediction);
+  }
+  const std::string html = report_of(records, "lanelab_report_comparison");
+  const auto section = html.find("Predicted vs measured");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(html.find("left out of every figure here", section), std::string::npos);
+  // Pairs, MAPE, worst error and where, Spearman, winners.
+  EXPECT_NE(html.find("<td>2</td><td>40.0%</td><td>+60.0%</td><td>workgroup_size=32 kernel=Shuffle8</td>"
+                      "<td>1.000</td><td>1.000</td><td>1 of 1</td>",
+                      section),
+            std::string::npos);
+  EXPECT_NE(html.find("y = x", section), std::string::npos);
+}
+
 }  // namespace
 }  // namespace lanelab::validate

@@ -1,0 +1,136 @@
+#include "validate/comparison.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace lanelab::validate {
+namespace {
+
+using Json = nlohmann::json;
+
+Json measured(const std::string& experiment, const std::string& workload, const Json& params, double median_ns) {
+  return {{"source", "measurement"},
+          {"experiment", experiment},
+          {"workload", workload},
+          {"params", params},
+          {"work", {{"units", 1000.0}, {"unit", "transposes"}}},
+          {"timing", {{"stats", {{"median", median_ns}}}}},
+          {"correctness", {{"status", "passed"}}}};
+}
+
+Json predicted(const std::string& experiment, const std::string& workload, const Json& params, double seconds) {
+  return {{"source", "prediction"}, {"experiment", experiment}, {"workload", workload},
+          {"params", params},       {"time_s", seconds}};
+}
+
+Json transpose(const std::string& kernel, const std::string& workgroup_size) {
+  return {{"kernel", kernel}, {"workgroup_size", workgroup_size}, {"matrices", "32768"}, {"seed", "1"}};
+}
+
+TEST(Comparison, RanksShareTheMeanOfTiedPlaces) {
+  EXPECT_EQ(ranks({10, 30, 20}), (std::vector<double>{1, 3, 2}));
+  EXPECT_EQ(ranks({5, 1, 5, 3}), (std::vector<double>{3.5, 1, 3.5, 2}));
+}
+
+TEST(Comparison, SpearmanOnKnownInputs) {
+  EXPECT_DOUBLE_EQ(spearman({1, 2, 3, 4, 5}, {10, 20, 30, 40, 50}), 1.0);
+  EXPECT_DOUBLE_EQ(spearman({1, 2, 3, 4, 5}, {5, 4, 3, 2, 1}), -1.0);
+  // Monotone but not linear: ranks only.
+  EXPECT_DOUBLE_EQ(spearman({1, 2, 3, 4}, {1, 10, 100, 1000}), 1.0);
+  // Without ties, 1 - 6 sum(d^2) / (n (n^2 - 1)): d = (0, 0, -1, 1, 0), n = 5: 1 - 12/120.
+  EXPECT_NEAR(spearman({1, 2, 3, 4, 5}, {1, 2, 4, 3, 5}), 0.9, 1e-12);
+  // With ties the textbook formula is wrong; Pearson on the mean ranks:
+  // ranks a = (1, 2.5, 2.5, 4), b = (1, 2, 3, 4): 4.5 / sqrt(4.5 * 5).
+  EXPECT_NEAR(spearman({1, 2, 2, 3}, {1, 2, 3, 4}), 4.5 / std::sqrt(4.5 * 5), 1e-12);
+  EXPECT_TRUE(std::isnan(spearman({1}, {2})));
+  EXPECT_TRUE(std::isnan(spearman({1, 1, 1}, {1, 2, 3})));
+}
+
+TEST(Comparison, PairsByExperimentWorkloadAndParams) {
+  std::vector<Json> records = {
+      measured("transpose-workgroup", "transpose", transpose("Shuffle8", "32"), 1000),
+      measured("transpose-workgroup", "transpose", transpose("Shuffle8", "64"), 2000),
+      measured("transpose-workgroup", "transpose", transpose("Ballot32", "32"), 4000),  // no prediction
+      predicted("transpose-workgroup", "transpose", transpose("Shuffle8", "64"), 3e-6),
+      predicted("transpose-workgroup", "transpose", transpose("Shuffle8", "32"), 0.5e-6),
+      predicted("transpose-loading", "transpose", transpose("Shuffle8", "32"), 9e-6),  // other experiment
+      predicted("transpose-workgroup", "transpose", transpose("Shuffle8", "128"), 1e-6),  // no measurement
+  };
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  const ExperimentComparison& e = c.experiments[0];
+  ASSERT_EQ(e.points.size(), 2u);
+  EXPECT_EQ(e.points[0].params, "kernel=Shuffle8 matrices=32768 workgroup_size=32");
+  EXPECT_DOUBLE_EQ(e.points[0].measured_s, 1e-6);
+  EXPECT_DOUBLE_EQ(e.points[0].predicted_s, 0.5e-6);
+  EXPECT_DOUBLE_EQ(e.points[0].error_percent, -50);
+  EXPECT_DOUBLE_EQ(e.points[1].error_percent, 50);
+  EXPECT_EQ(e.points[0].x, "32");
+  EXPECT_EQ(e.points[0].variant, "kernel=Shuffle8");
+  EXPECT_EQ(e.points[0].label, "workgroup_size=32 kernel=Shuffle8");
+  EXPECT_EQ(e.x_param, "workgroup_size");
+  EXPECT_EQ(c.unpaired_measurements, 1u);
+  EXPECT_EQ(c.unpaired_predictions, 2u);
+}
+
+TEST(Comparison, MapeWorstAndWinners) {
+  // Two workgroup sizes, two kernels each. At 32 the model picks the right
+  // winner, at 64 the wrong one.
+  std::vector<Json> records = {
+      measured("transpose-workgroup", "transpose", transpose("A", "32"), 1000),
+      measured("transpose-workgroup", "transpose", transpose("B", "32"), 2000),
+      measured("transpose-workgroup", "transpose", transpose("A", "64"), 1000),
+      measured("transpose-workgroup", "transpose", transpose("B", "64"), 2000),
+      predicted("transpose-workgroup", "transpose", transpose("A", "32"), 1.1e-6),   // +10%
+      predicted("transpose-workgroup", "transpose", transpose("B", "32"), 1.6e-6),   // -20%
+      predicted("transpose-workgroup", "transpose", transpose("A", "64"), 1.3e-6),   // +30%
+      predicted("transpose-workgroup", "transpose", transpose("B", "64"), 1.2e-6)};  // -40%
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  const ExperimentComparison& e = c.experiments[0];
+  EXPECT_NEAR(e.mape_percent, 25, 1e-9);
+  EXPECT_NEAR(c.mape_percent, 25, 1e-9);
+  EXPECT_EQ(e.worst, 3u);
+  ASSERT_EQ(e.rankings.size(), 2u);
+  EXPECT_EQ(e.rankings[0].x, "32");
+  EXPECT_EQ(e.rankings[0].measured_winner, "kernel=A");
+  EXPECT_EQ(e.rankings[0].predicted_winner, "kernel=A");
+  EXPECT_DOUBLE_EQ(e.rankings[0].spearman, 1.0);
+  EXPECT_EQ(e.rankings[1].predicted_winner, "kernel=B");
+  EXPECT_DOUBLE_EQ(e.rankings[1].spearman, -1.0);
+  EXPECT_EQ(e.winners_agree, 1u);
+}
+
+TEST(Comparison, MicrobenchmarksCalibrateAndAreLeftOut) {
+  const Json micro = {{"bench", "alu_latency_int"}, {"iterations", "1024"}};
+  std::vector<Json> records = {measured("micro", "micro", micro, 1000),
+                               predicted("micro", "micro", micro, 100e-6),  // 9900% off: must not count
+                               measured("reduce-image", "luminance", {{"variant", "fetch2_8x16"}}, 1000),
+                               predicted("reduce-image", "luminance", {{"variant", "fetch2_8x16"}}, 1.05e-6)};
+  const Comparison c = compare(records);
+  EXPECT_EQ(c.calibration_pairs, 1u);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  EXPECT_EQ(c.experiments[0].experiment, "reduce-image");
+  EXPECT_EQ(c.experiments[0].x_param, "");  // the luminance variants are the x axis: ranked together
+  EXPECT_EQ(c.experiments[0].points[0].label, "variant=fetch2_8x16");
+  EXPECT_NEAR(c.mape_percent, 5, 1e-9);
+  EXPECT_EQ(c.unpaired_measurements, 0u);
+  EXPECT_EQ(c.unpaired_predictions, 0u);
+}
+
+TEST(Comparison, MeasurementsWithoutTimingAndFailedPredictionsDoNotPair) {
+  Json errored = measured("reduce-image", "luminance", {{"variant", "v"}}, 1000);
+  errored.erase("timing");
+  Json failed = predicted("reduce-image", "luminance", {{"variant", "w"}}, 1e-6);
+  failed.erase("time_s");
+  failed["error"] = "unknown workload";
+  const Comparison c = compare({errored, predicted("reduce-image", "luminance", {{"variant", "v"}}, 1e-6),
+                                measured("reduce-image", "luminance", {{"variant", "w"}}, 1000), failed});
+  EXPECT_TRUE(c.experiments.empty());
+  EXPECT_EQ(c.unpaired_measurements, 2u);
+  EXPECT_EQ(c.unpaired_predictions, 2u);
+}
+
+}  // namespace
+}  // namespace lanelab::validate

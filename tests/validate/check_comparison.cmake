@@ -1,0 +1,32 @@
+# cmake -DLANELAB=... -DRESULTS="measured.jsonl|predicted.jsonl" -DREPORT=DIR -P check_comparison.cmake
+# Writes the report of measurements and predictions and checks its
+# comparison: the section, the calibration note, a MAPE figure per experiment.
+find_program(GNUPLOT gnuplot)
+if(NOT GNUPLOT)
+  message("SKIP: gnuplot is not installed")
+  return()
+endif()
+string(REPLACE "|" ";" files "${RESULTS}")
+file(REMOVE_RECURSE ${REPORT})
+execute_process(COMMAND ${LANELAB} report ${files} --out ${REPORT} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "lanelab report exited ${rc}:\n${out}${err}")
+endif()
+file(READ ${REPORT}/index.html html)
+foreach(expected "Predicted vs measured" "left out of every figure here" "predicted against measured time")
+  string(FIND "${html}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${REPORT}/index.html lacks '${expected}'")
+  endif()
+endforeach()
+# The summary row of every experiment: its name, its pair count, its MAPE.
+foreach(experiment transpose-workgroup transpose-loading reduce-image reduce-array apsp)
+  if(NOT html MATCHES "#${experiment}\">${experiment}</a></td><td>[0-9]+</td><td>[0-9]+\\.[0-9]%</td>")
+    message(FATAL_ERROR "${REPORT}/index.html has no MAPE for ${experiment}")
+  endif()
+endforeach()
+if(NOT html MATCHES "<tr><th>all</th><th>[0-9]+</th><th>([0-9]+\\.[0-9])%</th>")
+  message(FATAL_ERROR "${REPORT}/index.html has no overall MAPE")
+endif()
+message("overall MAPE ${CMAKE_MATCH_1}%")

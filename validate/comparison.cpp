@@ -1,0 +1,241 @@
+#include "validate/comparison.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+#include "validate/sweeps.h"
+
+namespace lanelab::validate {
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::string param(const Json& record, const std::string& name) {
+  if (!record.contains("params") || !record["params"].contains(name)) return "";
+  const Json& v = record["params"][name];
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// "k=v k=v" in name order (nlohmann's objects are sorted). For the key,
+// every parameter; for people, neither the seed (it picks the input data,
+// not the configuration) nor the parameters left empty.
+std::string params_text(const Json& record, bool key) {
+  std::string text;
+  if (!record.contains("params")) return text;
+  for (const auto& [name, value] : record["params"].items()) {
+    const std::string v = value.is_string() ? value.get<std::string>() : value.dump();
+    if (!key && (name == "seed" || v.empty())) continue;
+    if (!text.empty()) text += ' ';
+    text += name + "=" + v;
+  }
+  return text;
+}
+
+// The x parameter a sweep ranks its variants at; "" when the x parameter is
+// itself the series (the luminance variants: all points ranked together).
+std::string ranking_param(const Sweep& sweep, const std::vector<std::string>& series) {
+  return std::find(series.begin(), series.end(), sweep.x_param) == series.end() ? sweep.x_param : "";
+}
+
+std::string pair_key(const Json& record) {
+  return record.value("experiment", "") + "|" + record.value("workload", "") + "|" + params_text(record, true);
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, separator);)
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+// Where a point sits in its experiment: the x value its variants are ranked
+// at, and the variant. A sweep whose x parameter is itself the series (the
+// luminance variants) ranks all its points together.
+void place(const Json& record, ComparedPoint& point) {
+  const Sweep* sweep = find_sweep(point.experiment);
+  if (!sweep) {
+    point.variant = point.label = point.params;
+    return;
+  }
+  const std::vector<std::string> series = split(sweep->series, ',');
+  const std::string x_param = ranking_param(*sweep, series);
+  for (const auto& name : series) {
+    if (!point.variant.empty()) point.variant += ' ';
+    point.variant += name + "=" + param(record, name);
+  }
+  point.label = point.variant;
+  if (!x_param.empty()) {
+    point.x = param(record, x_param);
+    point.label = x_param + "=" + point.x + " " + point.variant;
+  }
+}
+
+double number_value(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  return end != text.c_str() && *end == '\0' ? v : std::numeric_limits<double>::quiet_NaN();
+}
+
+bool x_less(const std::string& a, const std::string& b) {
+  const double x = number_value(a), y = number_value(b);
+  if (!std::isnan(x) && !std::isnan(y)) return x < y;
+  return a < b;
+}
+
+// Work per second; points of one experiment with different payloads compare
+// by rate, not by time. Without a work measure, 1 / time.
+double rate(const ComparedPoint& p, double seconds) {
+  double units = 1;
+  if (p.measurement->contains("work")) units = (*p.measurement)["work"].value("units", 1.0);
+  return units / seconds;
+}
+
+ExperimentComparison compare_experiment(const std::string& name, std::vector<ComparedPoint> points) {
+  ExperimentComparison e;
+  e.experiment = name;
+  if (const Sweep* sweep = find_sweep(name)) e.x_param = ranking_param(*sweep, split(sweep->series, ','));
+  e.points = std::move(points);
+  std::vector<double> measured, predicted;
+  for (size_t i = 0; i < e.points.size(); ++i) {
+    const ComparedPoint& p = e.points[i];
+    e.mape_percent += std::abs(p.error_percent);
+    if (std::abs(p.error_percent) > std::abs(e.points[e.worst].error_percent)) e.worst = i;
+    measured.push_back(rate(p, p.measured_s));
+    predicted.push_back(rate(p, p.predicted_s));
+  }
+  e.mape_percent /= double(e.points.size());
+  e.spearman = spearman(measured, predicted);
+
+  std::map<std::string, std::vector<size_t>> by_x;
+  for (size_t i = 0; i < e.points.size(); ++i) by_x[e.points[i].x].push_back(i);
+  std::vector<std::string> xs;
+  for (const auto& [x, members] : by_x) xs.push_back(x);
+  std::stable_sort(xs.begin(), xs.end(), x_less);
+  for (const auto& x : xs) {
+    const std::vector<size_t>& members = by_x[x];
+    if (members.size() < 2) continue;
+    VariantRanking r;
+    r.x = x;
+    r.variants = members.size();
+    std::vector<double> m, p;
+    size_t best_m = members[0], best_p = members[0];
+    for (size_t i : members) {
+      m.push_back(measured[i]);
+      p.push_back(predicted[i]);
+      if (measured[i] > measured[best_m]) best_m = i;
+      if (predicted[i] > predicted[best_p]) best_p = i;
+    }
+    r.spearman = spearman(m, p);
+    r.measured_winner = e.points[best_m].variant;
+    r.predicted_winner = e.points[best_p].variant;
+    if (r.measured_winner == r.predicted_winner) ++e.winners_agree;
+    e.rankings.push_back(r);
+  }
+  return e;
+}
+
+}  // namespace
+
+double measured_seconds(const Json& measurement) {
+  if (!measurement.contains("timing") || !measurement["timing"].contains("stats")) return -1;
+  return measurement["timing"]["stats"].value("median", -1e9) * 1e-9;
+}
+
+std::vector<double> ranks(const std::vector<double>& values) {
+  std::vector<size_t> order(values.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return values[a] < values[b]; });
+  std::vector<double> result(values.size());
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i;
+    while (j + 1 < order.size() && values[order[j + 1]] == values[order[i]]) ++j;
+    const double shared = double(i + j) / 2 + 1;  // the mean of ranks i+1 .. j+1
+    for (size_t k = i; k <= j; ++k) result[order[k]] = shared;
+    i = j + 1;
+  }
+  return result;
+}
+
+double spearman(const std::vector<double>& a, const std::vector<double>& b) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (a.size() != b.size() || a.size() < 2) return nan;
+  const std::vector<double> ra = ranks(a), rb = ranks(b);
+  const double mean = double(a.size() + 1) / 2;  // the mean of ranks, ties or not
+  double sab = 0, saa = 0, sbb = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    sab += (ra[i] - mean) * (rb[i] - mean);
+    saa += (ra[i] - mean) * (ra[i] - mean);
+    sbb += (rb[i] - mean) * (rb[i] - mean);
+  }
+  if (saa == 0 || sbb == 0) return nan;
+  return sab / std::sqrt(saa * sbb);
+}
+
+Comparison compare(const std::vector<Json>& records) {
+  Comparison c;
+  std::map<std::string, const Json*> predictions;
+  std::vector<std::string> measured_order;
+  std::map<std::string, const Json*> measurements;
+  for (const Json& r : records) {
+    const std::string source = r.value("source", "measurement");
+    const std::string key = pair_key(r);
+    if (source == "prediction") {
+      ++c.predictions;
+      predictions[key] = &r;
+    } else if (source == "measurement") {
+      ++c.measurements;
+      if (!measurements.count(key)) measured_order.push_back(key);
+      measurements[key] = &r;
+    }
+  }
+
+  std::map<std::string, std::vector<ComparedPoint>> by_experiment;
+  size_t paired = 0;
+  for (const auto& key : measured_order) {
+    const Json& m = *measurements[key];
+    const auto found = predictions.find(key);
+    const double measured = measured_seconds(m);
+    if (found == predictions.end() || measured <= 0 || !found->second->contains("time_s")) continue;
+    ++paired;
+    const Json& p = *found->second;
+    if (m.value("workload", "") == kCalibrationWorkload) {
+      ++c.calibration_pairs;
+      continue;
+    }
+    ComparedPoint point;
+    point.experiment = m.value("experiment", "single");
+    point.workload = m.value("workload", "");
+    point.params = params_text(m, false);
+    point.measured_s = measured;
+    point.predicted_s = p["time_s"].get<double>();
+    point.error_percent = (point.predicted_s - measured) / measured * 100;
+    point.measurement = &m;
+    point.prediction = &p;
+    place(m, point);
+    by_experiment[point.experiment].push_back(point);
+  }
+  c.unpaired_measurements = measurements.size() - paired;
+  c.unpaired_predictions = predictions.size() - paired;
+
+  std::vector<std::string> order;
+  for (const auto& s : all_sweeps())
+    if (by_experiment.count(s.name)) order.push_back(s.name);
+  for (const auto& [name, points] : by_experiment)
+    if (!find_sweep(name)) order.push_back(name);
+  size_t count = 0;
+  for (const auto& name : order) {
+    c.experiments.push_back(compare_experiment(name, std::move(by_experiment[name])));
+    for (const auto& p : c.experiments.back().points) c.mape_percent += std::abs(p.error_percent);
+    count += c.experiments.back().points.size();
+  }
+  if (count) c.mape_percent /= double(count);
+  return c;
+}
+
+}  // namespace lanelab::validate

@@ -1,0 +1,80 @@
+#pragma once
+// Predictions against measurements: every prediction record paired with the
+// measurement of the same experiment, workload and parameters; the error of
+// each pair, and per experiment the mean absolute percentage error, the worst
+// pair, and whether the model ranks the variants as the device does
+// (Spearman's rank correlation, and which variant wins).
+//
+// The microbenchmarks (workload "micro") are what `lanelab calibrate` fits
+// the device model to, so their pairs would only measure the fit: they are
+// left out of every figure here and counted instead. The suite (transpose,
+// reductions, APSP) is what validates.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace lanelab::validate {
+
+// The workload whose records calibrate the model and never count as validation.
+inline constexpr const char* kCalibrationWorkload = "micro";
+
+// One prediction beside its measurement.
+struct ComparedPoint {
+  std::string experiment, workload;
+  std::string x;        // the value of the sweep's x parameter ("" outside sweeps)
+  std::string variant;  // the sweep's series parameters, "k=v k=v": what is ranked
+  std::string params;   // every parameter but the seed and the empty ones, "k=v k=v"
+  std::string label;    // the point within its experiment: "x=v variant" (params outside sweeps)
+  double measured_s = 0;   // median over the timed repeats of the whole dispatch sequence
+  double predicted_s = 0;  // the prediction's time for the same dispatches
+  double error_percent = 0;  // (predicted - measured) / measured, signed
+  const nlohmann::json* measurement = nullptr;
+  const nlohmann::json* prediction = nullptr;
+};
+
+// The variants at one value of the x parameter, ranked by time.
+struct VariantRanking {
+  std::string x;
+  size_t variants = 0;
+  double spearman = 0;  // NaN with fewer than two variants or a constant side
+  std::string measured_winner, predicted_winner;  // the fastest variant
+};
+
+struct ExperimentComparison {
+  std::string experiment;
+  std::string x_param;                // what the variants are ranked at ("" when all together)
+  std::vector<ComparedPoint> points;  // in the measurements' order
+  double mape_percent = 0;            // mean of |error|
+  size_t worst = 0;                   // index into points of the largest |error|
+  // Spearman's rho of all points' throughput (work / time), predicted
+  // against measured: does the model order the configurations as the device?
+  double spearman = 0;
+  std::vector<VariantRanking> rankings;  // one per x value, in x order
+  size_t winners_agree = 0;              // rankings whose winners are the same variant
+};
+
+struct Comparison {
+  std::vector<ExperimentComparison> experiments;  // the sweeps' order, then others by name
+  size_t predictions = 0, measurements = 0;       // records read (calibration ones included)
+  size_t calibration_pairs = 0;     // pairs of workload "micro", left out of the figures
+  size_t unpaired_predictions = 0;  // predictions without a measurement (or with an errored one)
+  size_t unpaired_measurements = 0;
+  double mape_percent = 0;  // over every compared point of every experiment
+};
+
+// Pairs and compares. A later record of the same key replaces an earlier one
+// (a re-run); measurements whose correctness status is "error" have no time.
+Comparison compare(const std::vector<nlohmann::json>& records);
+
+// The measured seconds of a measurement record (median of its timed repeats
+// of the whole sequence), or a negative number when it has none.
+double measured_seconds(const nlohmann::json& measurement);
+
+// Ranks 1..n of the values, ties sharing the mean of the ranks they span.
+std::vector<double> ranks(const std::vector<double>& values);
+// Spearman's rank correlation: Pearson's correlation of the ranks (so ties
+// are handled); NaN for fewer than two values or when a side is constant.
+double spearman(const std::vector<double>& a, const std::vector<double>& b);
+
+}  // namespace lanelab::validate
