@@ -42,13 +42,13 @@ const frontend::Program& SimulatorBackend::program(const Script& script, const P
   return *programs_.emplace(key, std::move(program)).first->second;
 }
 
-void SimulatorBackend::dispatch(const Script& script, const PipelineDecl& pipeline, const RunCommand& run,
-                                std::map<std::string, BufferData>& buffers) {
-  const frontend::Program& prog = program(script, pipeline);
+std::vector<core::BoundBuffer> bind_buffers(const Script& script, const PipelineDecl& pipeline,
+                                            std::map<std::string, BufferData>& buffers) {
   std::vector<core::BoundBuffer> bound;
   for (const auto& b : pipeline.bindings) {
     auto it = buffers.find(b.buffer);
-    if (it == buffers.end()) throw Error("pipeline '" + pipeline.name + "' binds unknown buffer '" + b.buffer + "'", {script.path, pipeline.line});
+    if (it == buffers.end())
+      throw Error("pipeline '" + pipeline.name + "' binds unknown buffer '" + b.buffer + "'", {script.path, pipeline.line});
     core::BoundBuffer bb;
     bb.push_constant = b.kind == BindingKind::PushConstant;
     bb.set = b.set;
@@ -58,6 +58,13 @@ void SimulatorBackend::dispatch(const Script& script, const PipelineDecl& pipeli
     bb.name = b.buffer;
     bound.push_back(bb);
   }
+  return bound;
+}
+
+void SimulatorBackend::dispatch(const Script& script, const PipelineDecl& pipeline, const RunCommand& run,
+                                std::map<std::string, BufferData>& buffers) {
+  const frontend::Program& prog = program(script, pipeline);
+  const std::vector<core::BoundBuffer> bound = bind_buffers(script, pipeline, buffers);
   core::DispatchContext context;
   try {
     context = core::make_dispatch(prog, options_.subgroup_size, {run.groups[0], run.groups[1], run.groups[2]}, bound);

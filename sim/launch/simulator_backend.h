@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "sim/core/dispatch.h"
 #include "sim/core/execution_observer.h"
 #include "sim/frontend/program.h"
 #include "sim/launch/compute_backend.h"
@@ -18,6 +19,11 @@ struct SimulatorOptions {
   uint64_t max_steps = 100'000'000;
   core::ExecutionObserver* observer = nullptr;
 };
+
+// The script's buffers a pipeline binds, as the executor takes them (pointing
+// into `buffers`, which must outlive the dispatch).
+std::vector<core::BoundBuffer> bind_buffers(const Script& script, const PipelineDecl& pipeline,
+                                            std::map<std::string, BufferData>& buffers);
 
 class SimulatorBackend : public ComputeBackend {
  public:

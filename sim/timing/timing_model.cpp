@@ -102,14 +102,7 @@ class Predictor {
 DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers) {
   const launch::PipelineDecl& pipeline = script_.pipeline(run.pipeline);
   const frontend::Program& program = backend_.program(script_, pipeline);
-  std::vector<core::BoundBuffer> bound;
-  for (const auto& b : pipeline.bindings) {
-    auto it = buffers.find(b.buffer);
-    if (it == buffers.end())
-      throw Error("pipeline '" + pipeline.name + "' binds unknown buffer '" + b.buffer + "'", {script_.path, pipeline.line});
-    bound.push_back({b.kind == launch::BindingKind::PushConstant, b.set, b.binding, it->second.bytes.data(),
-                     it->second.bytes.size(), b.buffer});
-  }
+  const std::vector<core::BoundBuffer> bound = launch::bind_buffers(script_, pipeline, buffers);
   const std::array<uint32_t, 3> groups = {run.groups[0], run.groups[1], run.groups[2]};
   core::DispatchContext context = core::make_dispatch(program, width_, groups, bound);
 

@@ -181,19 +181,7 @@ class RecordingBackend : public launch::ComputeBackend {
   void dispatch(const launch::Script& script, const launch::PipelineDecl& pipeline, const launch::RunCommand& run,
                 std::map<std::string, launch::BufferData>& buffers) override {
     const uint32_t index = dispatches_++;
-    std::vector<core::BoundBuffer> bound;
-    for (const auto& b : pipeline.bindings) {
-      auto it = buffers.find(b.buffer);
-      if (it == buffers.end()) throw Error("pipeline '" + pipeline.name + "' binds unknown buffer '" + b.buffer + "'");
-      core::BoundBuffer bb;
-      bb.push_constant = b.kind == launch::BindingKind::PushConstant;
-      bb.set = b.set;
-      bb.binding = b.binding;
-      bb.data = it->second.bytes.data();
-      bb.size_bytes = it->second.bytes.size();
-      bb.name = b.buffer;
-      bound.push_back(bb);
-    }
+    const std::vector<core::BoundBuffer> bound = launch::bind_buffers(script, pipeline, buffers);
     const frontend::Program& program = sim_.program(script, pipeline);
     core::DispatchContext context = core::make_dispatch(program, rec_.subgroup_width,
                                                         {run.groups[0], run.groups[1], run.groups[2]}, bound);
