@@ -5,7 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libvulkan-dev glslang-dev glslang-tools spirv-tools spirv-headers
   libboost-program-options-dev libeigen3-dev libgtest-dev libbenchmark-dev
-  graphviz gnuplot-nox nlohmann-json3-dev mesa-vulkan-drivers chromium chromium
+  graphviz gnuplot-nox nlohmann-json3-dev mesa-vulkan-drivers chromium
 )
 missing=()
 for p in "${packages[@]}"; do
