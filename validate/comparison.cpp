@@ -7,6 +7,8 @@
 #include <numeric>
 #include <sstream>
 
+#include "sim/common/text.h"
+#include "validate/results_log.h"
 #include "validate/sweeps.h"
 
 namespace lanelab::validate {
@@ -15,26 +17,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string param(const Json& record, const std::string& name) {
-  if (!record.contains("params") || !record["params"].contains(name)) return "";
-  const Json& v = record["params"][name];
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
 
-// "k=v k=v" in name order (nlohmann's objects are sorted). For the key,
-// every parameter; for people, neither the seed (it picks the input data,
-// not the configuration) nor the parameters left empty.
-std::string params_text(const Json& record, bool key) {
-  std::string text;
-  if (!record.contains("params")) return text;
-  for (const auto& [name, value] : record["params"].items()) {
-    const std::string v = value.is_string() ? value.get<std::string>() : value.dump();
-    if (!key && (name == "seed" || v.empty())) continue;
-    if (!text.empty()) text += ' ';
-    text += name + "=" + v;
-  }
-  return text;
-}
 
 // The x parameter a sweep ranks its variants at; "" when the x parameter is
 // itself the series (the luminance variants: all points ranked together).
@@ -43,16 +26,9 @@ std::string ranking_param(const Sweep& sweep, const std::vector<std::string>& se
 }
 
 std::string pair_key(const Json& record) {
-  return record.value("experiment", "") + "|" + record.value("workload", "") + "|" + params_text(record, true);
+  return record.value("experiment", "") + "|" + record.value("workload", "") + "|" + record_params_text(record, true);
 }
 
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> parts;
-  std::stringstream in(text);
-  for (std::string part; std::getline(in, part, separator);)
-    if (!part.empty()) parts.push_back(part);
-  return parts;
-}
 
 // Where a point sits in its experiment: the x value its variants are ranked
 // at, and the variant. A sweep whose x parameter is itself the series (the
@@ -63,15 +39,15 @@ void place(const Json& record, ComparedPoint& point) {
     point.variant = point.label = point.params;
     return;
   }
-  const std::vector<std::string> series = split(sweep->series, ',');
+  const std::vector<std::string> series = split_nonempty(sweep->series, ',');
   const std::string x_param = ranking_param(*sweep, series);
   for (const auto& name : series) {
     if (!point.variant.empty()) point.variant += ' ';
-    point.variant += name + "=" + param(record, name);
+    point.variant += name + "=" + record_param(record, name);
   }
   point.label = point.variant;
   if (!x_param.empty()) {
-    point.x = param(record, x_param);
+    point.x = record_param(record, x_param);
     point.label = x_param + "=" + point.x + " " + point.variant;
   }
 }
@@ -99,7 +75,7 @@ double rate(const ComparedPoint& p, double seconds) {
 ExperimentComparison compare_experiment(const std::string& name, std::vector<ComparedPoint> points) {
   ExperimentComparison e;
   e.experiment = name;
-  if (const Sweep* sweep = find_sweep(name)) e.x_param = ranking_param(*sweep, split(sweep->series, ','));
+  if (const Sweep* sweep = find_sweep(name)) e.x_param = ranking_param(*sweep, split_nonempty(sweep->series, ','));
   e.points = std::move(points);
   std::vector<double> measured, predicted;
   for (size_t i = 0; i < e.points.size(); ++i) {
@@ -211,7 +187,7 @@ Comparison compare(const std::vector<Json>& records) {
     ComparedPoint point;
     point.experiment = m.value("experiment", "single");
     point.workload = m.value("workload", "");
-    point.params = params_text(m, false);
+    point.params = record_params_text(m, false);
     point.measured_s = measured;
     point.predicted_s = p["time_s"].get<double>();
     point.error_percent = (point.predicted_s - measured) / measured * 100;

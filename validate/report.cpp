@@ -11,6 +11,8 @@
 
 #include "sim/common/error.h"
 #include "validate/comparison.h"
+#include "sim/common/text.h"
+#include "validate/results_log.h"
 #include "validate/sweeps.h"
 
 namespace lanelab::validate {
@@ -21,11 +23,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string param(const Json& record, const std::string& name) {
-  if (!record.contains("params") || !record["params"].contains(name)) return "";
-  const Json& v = record["params"][name];
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
 
 std::string device_name(const Json& record) {
   return record.contains("device") ? record["device"].value("name", "?") : "?";
@@ -51,16 +48,6 @@ bool has_throughput(const Json& record) {
   return record.contains("throughput") && record["throughput"].contains("value");
 }
 
-std::string params_text(const Json& record) {
-  std::string text;
-  if (!record.contains("params")) return text;
-  for (const auto& [name, value] : record["params"].items()) {
-    const std::string v = value.is_string() ? value.get<std::string>() : value.dump();
-    if (name == "seed" || v.empty()) continue;
-    text += (text.empty() ? "" : " ") + name + "=" + v;
-  }
-  return text;
-}
 
 std::string number(double value, int digits = 4) {
   char text[64];
@@ -73,20 +60,13 @@ std::vector<std::string> varying_params(const std::vector<const Json*>& records)
   std::map<std::string, std::set<std::string>> values;
   for (const Json* r : records)
     if (r->contains("params"))
-      for (const auto& [name, value] : (*r)["params"].items()) values[name].insert(param(*r, name));
+      for (const auto& [name, value] : (*r)["params"].items()) values[name].insert(record_param(*r, name));
   std::vector<std::string> names;
   for (const auto& [name, set] : values)
     if (set.size() > 1 && name != "seed") names.push_back(name);
   return names;
 }
 
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> parts;
-  std::stringstream in(text);
-  for (std::string part; std::getline(in, part, separator);)
-    if (!part.empty()) parts.push_back(part);
-  return parts;
-}
 
 bool numeric(const std::string& text) {
   if (text.empty()) return false;
@@ -203,7 +183,7 @@ std::string experiment_section(const ReportOptions& options, const fs::path& wor
     std::string key;
     for (const auto& p : series_params) {
       if (!key.empty()) key += ' ';
-      key += param(*r, p);
+      key += record_param(*r, p);
     }
     if (series_params.size() == 1 && series_params[0] == x_param) key.clear();
     const bool prediction = r->value("source", "measurement") == "prediction";
@@ -214,7 +194,7 @@ std::string experiment_section(const ReportOptions& options, const fs::path& wor
     s.title = key;
     s.prediction = prediction;
     s.color = color;
-    s.points.emplace_back(param(*r, x_param), (*r)["throughput"]["value"].get<double>());
+    s.points.emplace_back(record_param(*r, x_param), (*r)["throughput"]["value"].get<double>());
   }
   std::ostringstream html;
   html << "<section id=\"" << html_escape(id) << "\"><h2>" << html_escape(heading) << "</h2>\n";
@@ -236,7 +216,7 @@ std::string experiment_section(const ReportOptions& options, const fs::path& wor
     const bool bad = is_failure(*r);
     html << "<tr" << (bad ? " class=\"fail\"" : "") << "><td>" << html_escape(r->value("source", "measurement"))
          << "</td><td>" << html_escape(device_name(*r)) << "</td>";
-    for (const auto& c : columns) html << "<td>" << html_escape(param(*r, c)) << "</td>";
+    for (const auto& c : columns) html << "<td>" << html_escape(record_param(*r, c)) << "</td>";
     if (has_throughput(*r))
       html << "<td>" << number((*r)["throughput"]["value"].get<double>()) << " "
            << html_escape((*r)["throughput"].value("unit", "")) << "</td>";
@@ -472,7 +452,7 @@ std::string write_report(const std::vector<Json>& records, const std::string& ou
     for (const Json* r : failures) {
       html << "<tr class=\"fail\"><td>" << html_escape(r->value("experiment", "")) << "</td><td>"
            << html_escape(device_name(*r)) << "</td><td>" << html_escape(r->value("workload", "")) << "</td><td>"
-           << html_escape(params_text(*r)) << "</td><td>" << html_escape(status_of(*r)) << "</td><td>"
+           << html_escape(record_params_text(*r, false)) << "</td><td>" << html_escape(status_of(*r)) << "</td><td>"
            << html_escape(r->contains("correctness") ? (*r)["correctness"].value("message", "") : "") << "</td><td>"
            << html_escape(r->contains("simulator") ? (*r)["simulator"].value("message", "") : "") << "</td></tr>\n";
     }
@@ -493,7 +473,7 @@ std::string write_report(const std::vector<Json>& records, const std::string& ou
     const std::vector<const Json*>& list = by_experiment[name];
     if (const Sweep* sweep = find_sweep(name)) {
       html << experiment_section(options, work_dir, name, sweep->description, sweep->x_param,
-                                 split(sweep->series, ','), list);
+                                 split_nonempty(sweep->series, ','), list);
     } else {
       // Single runs: one section per workload, its varying parameters as the series.
       std::map<std::string, std::vector<const Json*>> by_workload;

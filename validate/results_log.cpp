@@ -6,6 +6,26 @@
 
 namespace lanelab::validate {
 
+static std::string value_text(const nlohmann::json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+std::string record_param(const nlohmann::json& record, const std::string& name) {
+  if (!record.contains("params") || !record["params"].contains(name)) return "";
+  return value_text(record["params"][name]);
+}
+
+std::string record_params_text(const nlohmann::json& record, bool all) {
+  std::string text;
+  if (!record.contains("params")) return text;
+  for (const auto& [name, value] : record["params"].items()) {  // nlohmann::json objects iterate in name order
+    const std::string v = value_text(value);
+    if (!all && (name == "seed" || v.empty())) continue;
+    text += (text.empty() ? "" : " ") + name + "=" + v;
+  }
+  return text;
+}
+
 std::string record_key(const nlohmann::json& record) {
   std::string key = record.value("source", "measurement") + "|";
   if (record.contains("device")) key += record["device"].value("name", "");
@@ -13,7 +33,7 @@ std::string record_key(const nlohmann::json& record) {
   if (record.contains("params")) {
     bool first = true;
     for (const auto& [name, value] : record["params"].items()) {  // nlohmann::json objects iterate in name order
-      key += (first ? "" : ",") + name + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+      key += (first ? "" : ",") + name + "=" + value_text(value);
       first = false;
     }
   }

@@ -17,6 +17,14 @@ namespace lanelab::validate {
 // each plots its own measurement of it.
 std::string record_key(const nlohmann::json& record);
 
+// A record's parameter as text ("" when it has none of that name).
+std::string record_param(const nlohmann::json& record, const std::string& name);
+
+// A record's parameters as "k=v k=v" in name order: with `all`, every one (a
+// key for pairing records); otherwise for people, without the seed (it picks
+// the input data, not the configuration) and without the empty ones.
+std::string record_params_text(const nlohmann::json& record, bool all);
+
 // Every complete record of a results file. A line cut short by an
 // interruption is ignored; any other malformed line throws Error naming it.
 std::vector<nlohmann::json> read_records(const std::string& path);

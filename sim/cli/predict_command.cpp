@@ -8,6 +8,7 @@
 #include "kernels/workload.h"
 #include "sim/cli/command_line.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/workload_params.h"
 #include "sim/common/error.h"
 #include "sim/devices/device_model.h"
 #include "sim/launch/amber_script.h"
@@ -22,16 +23,6 @@ namespace po = boost::program_options;
 namespace lanelab::cli {
 
 namespace {
-
-kernels::Params parse_params(const std::vector<std::string>& given) {
-  kernels::Params params;
-  for (const auto& p : given) {
-    const auto eq = p.find('=');
-    if (eq == std::string::npos || eq == 0) throw Error("--param wants k=v, not '" + p + "'");
-    params[p.substr(0, eq)] = p.substr(eq + 1);
-  }
-  return params;
-}
 
 // One sweep point as a record in the validation results' shape.
 nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoint& point, const std::string& sweep,
@@ -125,13 +116,11 @@ int predict_command(const Args& args) {
     if (vm.count("param")) throw Error("predict: --param applies to workloads, not to " + target);
     script = launch::parse_amber_file(target);
   } else {
-    const kernels::Workload* workload = kernels::find_workload(target);
-    if (!workload) throw Error("predict: '" + target + "' is neither a workload nor a .amber file");
-    const kernels::Params params =
-        workload->with_defaults(parse_params(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
-                                                               : std::vector<std::string>{}));
-    script = workload->build(params);
-    const kernels::WorkAmount amount = workload->work(params);
+    const kernels::Workload& workload = workload_named(target);
+    const kernels::Params params = workload_params(
+        workload, vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{});
+    script = workload.build(params);
+    const kernels::WorkAmount amount = workload.work(params);
     work = {amount.units, amount.unit};
     for (const auto& [k, v] : params) what += (what == target ? " " : ",") + k + "=" + v;
   }

@@ -18,6 +18,7 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/workload_params.h"
 #include "sim/common/error.h"
+#include "sim/common/text.h"
 #include "sim/launch/amber_script.h"
 #include "sim/trace/chrome_trace.h"
 #include "sim/trace/html_page.h"
@@ -30,13 +31,6 @@ namespace lanelab::cli {
 
 namespace {
 
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> out;
-  std::stringstream s(text);
-  for (std::string item; std::getline(s, item, separator);)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 void parse_lanes(const std::string& text, trace::StepView& view) {
   const auto dots = text.find("..");
@@ -115,7 +109,7 @@ class Stepper {
     help();
     show();
     for (std::string line; std::cout << "(step) " << std::flush, std::getline(in, line);) {
-      auto words = split(line, ' ');
+      auto words = split_nonempty(line, ' ');
       if (words.empty()) words = {last_};
       last_ = words[0];
       const std::string& c = words[0];
@@ -287,7 +281,7 @@ int step_command(const Args& args) {
   if (vm.count("subgroup-size")) step.subgroup_size = vm["subgroup-size"].as<uint32_t>();
   step.workgroup = vm["workgroup"].as<uint32_t>();
   step.dispatch = vm["dispatch"].as<uint32_t>();
-  if (vm.count("watch")) step.watch = split(vm["watch"].as<std::string>(), ',');
+  if (vm.count("watch")) step.watch = split_nonempty(vm["watch"].as<std::string>(), ',');
   step.max_rows = vm["max-rows"].as<uint64_t>();
   step.max_steps = vm["max-steps"].as<uint64_t>();
   trace::StepView view;
