@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -73,6 +74,8 @@ bool is_estimate(const DeviceModel& base, const std::string& source_field) {
 Bounds bounds_for(const DeviceModel& base, const std::string& source_field, double base_value, bool is_peak,
                   double at_least) {
   if (is_peak && !is_estimate(base, source_field)) return {std::max(at_least, base_value / 2), base_value};
+  // A term the base model leaves out (0: no L2, no launch limit) has nothing to bound it.
+  if (base_value <= 0) return {at_least, std::numeric_limits<double>::max()};
   return {std::max(at_least, base_value / 16), base_value * 16};
 }
 
@@ -95,6 +98,14 @@ class Fitter {
     if (integer) v = std::clamp(std::round(v), std::ceil(b.lower), std::floor(b.upper));
     f.value = v;
     f.clamped = !(raw >= b.lower && raw <= b.upper);
+    // A peak measured below half its documented value says the benchmark
+    // never reached the peak (it was bound by something else): the document
+    // stands, and the file says why.
+    if (is_peak && raw < b.lower) {
+      f.value = base_value;
+      f.clamped = false;
+      f.status = "rejected";
+    }
     f.how = how;
     f.relative_residual = fit.relative_residual;
     f.points = fit.points;
@@ -310,7 +321,12 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       }
     }
     if (!table.empty()) derived["bandwidth_gbps_by_bytes"] = table;
-    if (cache > 0) derived["l2_bandwidth_gbps"] = cache;
+    if (cache > 0) {
+      LineFit one;
+      one.points = 1;
+      fitter.set("l2_bandwidth_gbps", "l2_bandwidth_gbps", base.l2_bandwidth_gbps, cache, "measured",
+                 "bandwidth: best bytes read per second over working sets within L2 / 2", one, false, 0.001, false);
+    }
     if (beyond) {
       LineFit one;
       one.points = beyond;
@@ -377,6 +393,9 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       const double intercept = fit.points >= 2 ? fit.intercept : ns.front();
       fitter.set("dispatch_overhead_us", "dispatch_overhead_us", base.dispatch_overhead_us, intercept / 1000.0,
                  status_of(fit), "empty: intercept of time against workgroups", fit, false, 0.001, false);
+      if (fit.points >= 2 && fit.slope > 0)
+        fitter.set("workgroup_launch_ns", "workgroup_launch_ns", base.workgroup_launch_ns, fit.slope, "fitted",
+                   "empty: slope of time against workgroups", fit, false, 0.001, false);
     }
   }
 
@@ -389,13 +408,18 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   std::string latency_note;
   for (const CalibratedField& f : fitter.fields) {
     const std::string what = f.status + " (" + f.how + "; " + std::filesystem::path(results_file).filename().string() +
-                             (f.clamped ? "; clamped to the documented bounds" : "") + ")";
+                             (f.clamped ? "; clamped to the documented bounds" : "") +
+                             (f.status == "rejected" ? "; measured " + std::to_string(f.raw_value) +
+                                                           ", below half the documented peak: the document's value kept"
+                                                     : "") +
+                             ")";
     if (f.field.rfind("latency_cycles.", 0) == 0) {
       const std::string cls = f.field.substr(std::string("latency_cycles.").size());
       device["latency_cycles"][cls] = uint32_t(f.value);
       latency_note += (latency_note.empty() ? "" : "; ") + cls + ": " + what;
     } else {
-      if (f.field == "dram_bandwidth_gbps" || f.field == "dispatch_overhead_us")
+      if (f.field == "dram_bandwidth_gbps" || f.field == "l2_bandwidth_gbps" || f.field == "dispatch_overhead_us" ||
+          f.field == "workgroup_launch_ns")
         device[f.field] = f.value;
       else
         device[f.field] = uint32_t(f.value);

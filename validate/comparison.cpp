@@ -113,6 +113,29 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
     if (r.measured_winner == r.predicted_winner) ++e.winners_agree;
     e.rankings.push_back(r);
   }
+
+  std::map<std::string, std::vector<size_t>> by_variant;
+  for (size_t i = 0; i < e.points.size(); ++i) by_variant[e.points[i].variant].push_back(i);
+  for (auto& [variant, members] : by_variant) {
+    const bool numeric = std::all_of(members.begin(), members.end(),
+                                     [&](size_t i) { return !std::isnan(number_value(e.points[i].x)); });
+    if (!numeric || members.size() < kSaturationMinPoints) continue;
+    std::sort(members.begin(), members.end(),
+              [&](size_t a, size_t b) { return number_value(e.points[a].x) < number_value(e.points[b].x); });
+    auto saturation_x = [&](const std::vector<double>& rates) {
+      double best = 0;
+      for (size_t i : members) best = std::max(best, rates[i]);
+      for (size_t i : members)
+        if (rates[i] >= kSaturationFraction * best) return number_value(e.points[i].x);
+      return number_value(e.points[members.back()].x);
+    };
+    Saturation s;
+    s.variant = variant;
+    s.measured_x = saturation_x(measured);
+    s.predicted_x = saturation_x(predicted);
+    s.ratio = s.predicted_x / s.measured_x;
+    e.saturations.push_back(s);
+  }
   return e;
 }
 

@@ -41,6 +41,17 @@ struct VariantRanking {
   std::string measured_winner, predicted_winner;  // the fastest variant
 };
 
+// Where one variant's throughput curve saturates: the smallest x at which the
+// rate (work / time) reaches kSaturationFraction of the variant's best, on
+// each side. On a loading sweep (payload on x) that is how much work the
+// device needs before all its lanes are busy.
+inline constexpr double kSaturationFraction = 0.9;
+struct Saturation {
+  std::string variant;
+  double measured_x = 0, predicted_x = 0;
+  double ratio = 0;  // predicted_x / measured_x
+};
+
 struct ExperimentComparison {
   std::string experiment;
   std::string x_param;                // what the variants are ranked at ("" when all together)
@@ -52,7 +63,11 @@ struct ExperimentComparison {
   double spearman = 0;
   std::vector<VariantRanking> rankings;  // one per x value, in x order
   size_t winners_agree = 0;              // rankings whose winners are the same variant
+  // Per variant, where x is numeric and the variant has at least
+  // kSaturationMinPoints values of it.
+  std::vector<Saturation> saturations;
 };
+inline constexpr size_t kSaturationMinPoints = 4;
 
 struct Comparison {
   std::vector<ExperimentComparison> experiments;  // the sweeps' order, then others by name

@@ -180,6 +180,7 @@ nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const Me
     }
     const SampleStats kernel = summarize(kernel_ns);
     nlohmann::json timing = {{"warmup", options.timing.warmup},
+                             {"preheat_ms", options.timing.preheat_ms},
                              {"repeats", options.timing.repeats},
                              {"dispatches", timed.per_dispatch.size()},
                              {"total_ns", timed.total_ns},
@@ -193,6 +194,12 @@ nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const Me
       timing["per_dispatch"] = per_dispatch;
     }
     record["timing"] = timing;
+    if (timed.clocks) {
+      record["clocks"] = {{"sm_mhz", timed.clocks->sm_mhz},
+                          {"memory_mhz", timed.clocks->memory_mhz},
+                          {"max_sm_mhz", timed.clocks->max_sm_mhz}};
+      if (timed.clocks_before) record["clocks"]["sm_mhz_before"] = timed.clocks_before->sm_mhz;
+    }
     const Throughput rate = throughput_of(work.units, work.unit, kernel.median * 1e-9);
     record["throughput"] = {{"value", rate.value}, {"unit", rate.unit}};
 

@@ -275,6 +275,8 @@ std::string micro_seconds(double seconds) { return number(seconds * 1e6) + " us"
 std::string bound_of(const Json& prediction) {
   if (!prediction.contains("compute_s") || !prediction.contains("memory_bound_s")) return "";
   const double compute = prediction["compute_s"].get<double>(), memory = prediction["memory_bound_s"].get<double>();
+  const double launch = prediction.value("launch_bound_s", 0.0);
+  if (launch > compute && launch > memory) return "workgroup launch";
   return compute >= memory ? "compute" : "memory";
 }
 
@@ -335,7 +337,8 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
   for (const auto& e : c.experiments) points += e.points.size();
   html << "<table><thead><tr><th>experiment</th><th>pairs</th><th>MAPE</th><th>worst error</th><th>worst point</th>"
           "<th>Spearman &rho; (throughput, all points)</th><th>variant ranking: mean &rho; per x</th>"
-          "<th>winner agrees</th><th>winners (measured / predicted)</th></tr></thead><tbody>\n";
+          "<th>winner agrees</th><th>winners (measured / predicted)</th>"
+          "<th>saturation point within 1.5&times;</th></tr></thead><tbody>\n";
   for (const auto& e : c.experiments) {
     const ComparedPoint& worst = e.points[e.worst];
     double mean_rho = 0;
@@ -356,10 +359,16 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
       html << (r.x.empty() ? "" : html_escape(e.x_param + "=" + r.x) + ": ") << html_escape(r.measured_winner) << " / "
            << html_escape(r.predicted_winner);
     }
+    html << "</td><td>";
+    if (!e.saturations.empty()) {
+      size_t within = 0;
+      for (const auto& s : e.saturations) within += s.ratio <= 1.5 && s.ratio >= 1 / 1.5;
+      html << within << " of " << e.saturations.size();
+    }
     html << "</td></tr>\n";
   }
   html << "<tr><th>all</th><th>" << points << "</th><th>" << mape(c.mape_percent)
-       << "</th><th colspan=\"6\"></th></tr>\n</tbody></table>\n";
+       << "</th><th colspan=\"7\"></th></tr>\n</tbody></table>\n";
   html << "<figure>" << scatter_plot(options, work_dir, c) << "</figure>\n";
   html << "<p>Each experiment's own section below draws its measured curves solid and its predicted ones dashed, "
           "one colour per variant.</p>\n";
@@ -375,6 +384,17 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
              << html_escape(r.x.empty() ? "(all)" : r.x) << "</td><td>" << r.variants << "</td><td>" << rho(r.spearman)
              << "</td><td>" << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner)
              << "</td></tr>\n";
+      html << "</tbody></table>\n";
+    }
+    if (!e.saturations.empty()) {
+      html << "<table><thead><tr><th>variant</th><th>" << html_escape(e.x_param)
+           << " where the throughput reaches " << int(kSaturationFraction * 100)
+           << "% of its best: measured</th><th>predicted</th><th>predicted / measured</th></tr></thead><tbody>\n";
+      for (const auto& s : e.saturations) {
+        const bool within = s.ratio <= 1.5 && s.ratio >= 1 / 1.5;
+        html << "<tr" << (within ? "" : " class=\"fail\"") << "><td>" << html_escape(s.variant) << "</td><td>"
+             << s.measured_x << "</td><td>" << s.predicted_x << "</td><td>" << s.ratio << "</td></tr>\n";
+      }
       html << "</tbody></table>\n";
     }
     html << "<table><thead><tr><th>parameters</th><th>measured</th><th>predicted</th><th>error</th><th>bound</th>"

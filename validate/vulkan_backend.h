@@ -11,14 +11,21 @@
 #include <vector>
 
 #include "sim/launch/compute_backend.h"
+#include "validate/gpu_clocks.h"
 #include "validate/timing_stats.h"
 #include "validate/vulkan_context.h"
 
 namespace lanelab::validate {
 
 struct TimingOptions {
-  uint32_t warmup = 3;    // untimed runs of the whole sequence first (clocks, caches, first use)
+  uint32_t warmup = 3;    // untimed runs of the whole sequence first (caches, first use)
   uint32_t repeats = 10;  // timed runs of the whole sequence
+  // A GPU idle between measurements runs at a fraction of its clock, and a
+  // timed submission of a few microseconds ends before the clock has risen:
+  // a busy kernel runs at least this long, in submissions of its own, right
+  // before the timed one, and on NVIDIA (NVML) until the SM clock is near its
+  // maximum. Not on CPU devices (lavapipe), whose threads need no heating.
+  double preheat_ms = 0;
 };
 
 // GPU time of a dispatch sequence, from timestamp queries. A dispatch's time
@@ -29,6 +36,8 @@ struct TimedRun {
   std::vector<std::vector<double>> dispatch_ns;  // [repeat][dispatch in sequence]
   SampleStats total;                             // of total_ns
   std::vector<SampleStats> per_dispatch;         // [dispatch in sequence], over repeats
+  std::optional<ClockReading> clocks_before;     // read after the preheat, before the timed submission (NVML)
+  std::optional<ClockReading> clocks;            // read as the timed submission finished
 };
 
 // Statistic name ("Register Count", "Shared Memory Size", "Local Memory Size",

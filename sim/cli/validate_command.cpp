@@ -62,6 +62,9 @@ int validate_command(const Args& args) {
       "resume", "keep the results file and skip the measurements already in it")(
       "repeats", po::value<uint32_t>()->default_value(10), "timed runs of each measurement")(
       "warmup", po::value<uint32_t>()->default_value(3), "untimed runs before them")(
+      "preheat-ms", po::value<double>()->default_value(100),
+      "keep the GPU busy this long before each timed submission, so that it runs at its working clock "
+      "(not on CPU devices)")(
       "size", po::value<std::string>()->default_value("full"),
       "sweep sizes: full (the documents') or small (lavapipe and the simulator in seconds)")(
       "compare-sim", "also run the simulator at the device's subgroup size and compare the output bits");
@@ -84,7 +87,7 @@ int validate_command(const Args& args) {
   }
 
   validate::MeasurementOptions measurement;
-  measurement.timing = {vm["warmup"].as<uint32_t>(), vm["repeats"].as<uint32_t>()};
+  measurement.timing = {vm["warmup"].as<uint32_t>(), vm["repeats"].as<uint32_t>(), vm["preheat-ms"].as<double>()};
   measurement.compare_simulator = vm.count("compare-sim") > 0;
   measurement.sweep = sweep;
   if (measurement.timing.repeats == 0) throw Error("--repeats must be at least 1");
@@ -133,10 +136,13 @@ int validate_command(const Args& args) {
     ++measured;
     const std::string status = record["correctness"]["status"];
     std::cerr << "    " << status;
-    if (record.contains("throughput"))
+    if (record.contains("throughput")) {
       std::cerr << ", " << record["throughput"]["value"].get<double>() << " "
                 << record["throughput"]["unit"].get<std::string>() << " (median "
-                << record["timing"]["stats"]["median"].get<double>() / 1000.0 << " us)";
+                << record["timing"]["stats"]["median"].get<double>() / 1000.0 << " us";
+      if (record.contains("clocks")) std::cerr << ", SM clock " << record["clocks"]["sm_mhz"].get<double>() << " MHz";
+      std::cerr << ")";
+    }
     if (record.contains("simulator"))
       std::cerr << ", simulator: " << record["simulator"]["message"].get<std::string>();
     if (status != "passed") std::cerr << ": " << record["correctness"]["message"].get<std::string>();

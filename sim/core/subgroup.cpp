@@ -13,6 +13,22 @@ namespace lanelab::core {
 using frontend::Instruction;
 using frontend::MemoryKind;
 
+namespace {
+
+// Register files are recycled between the subgroups one thread creates: a
+// timing run launches thousands of workgroups of one program, and a fresh
+// allocation of several megabytes for each (an unrolled kernel has
+// thousands of slots) costs more in page faults than simulating it.
+constexpr size_t kSpareRegisterFiles = 256;
+thread_local std::vector<std::vector<uint64_t>> spare_register_files;
+
+}  // namespace
+
+Subgroup::~Subgroup() {
+  if (registers_.capacity() > 0 && spare_register_files.size() < kSpareRegisterFiles)
+    spare_register_files.push_back(std::move(registers_));
+}
+
 Subgroup::Subgroup(Workgroup& workgroup, uint32_t index, uint32_t width, uint32_t first_local_index, LaneMask lanes)
     : workgroup_(&workgroup),
       program_(&workgroup.program()),
@@ -20,6 +36,10 @@ Subgroup::Subgroup(Workgroup& workgroup, uint32_t index, uint32_t width, uint32_
       width_(width),
       first_local_index_(first_local_index),
       lanes_(lanes) {
+  if (!spare_register_files.empty()) {
+    registers_ = std::move(spare_register_files.back());
+    spare_register_files.pop_back();
+  }
   registers_.assign(size_t(program_->slot_count) * width_, 0);
   // Constants and variable pointers are the same in every lane.
   for (const auto& p : program_->preloads) std::fill_n(slot(p.slot), width_, p.value);

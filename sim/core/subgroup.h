@@ -21,6 +21,9 @@ class Subgroup {
   enum class State { Ready, AtBarrier, Done };
 
   Subgroup(Workgroup& workgroup, uint32_t index, uint32_t width, uint32_t first_local_index, LaneMask lanes);
+  ~Subgroup();
+  Subgroup(Subgroup&&) = default;
+  Subgroup& operator=(Subgroup&&) = default;
 
   // Executes the next instruction for the active lanes.
   void step();

@@ -165,9 +165,11 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.cache_line_bytes = r.u32("cache_line_bytes");
   m.dram_bandwidth_gbps = r.positive_real("dram_bandwidth_gbps");
   m.l2_bytes = r.u64("l2_bytes");
+  if (doc.contains("l2_bandwidth_gbps")) m.l2_bandwidth_gbps = r.positive_real("l2_bandwidth_gbps");
   m.compute_units = r.u32("compute_units");
   m.clock_mhz = r.u32("clock_mhz");
   m.dispatch_overhead_us = r.positive_real("dispatch_overhead_us");
+  if (doc.contains("workgroup_launch_ns")) m.workgroup_launch_ns = r.positive_real("workgroup_launch_ns");
 
   // The per-SIMD slots are what a compute unit can hold; a smaller per-CU cap
   // (NVIDIA's warps per SM) may bind first, a larger one cannot be reached.

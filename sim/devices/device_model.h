@@ -75,9 +75,16 @@ struct DeviceModel {
   uint32_t cache_line_bytes = 0;
   double dram_bandwidth_gbps = 0;  // gigabytes per second
   uint64_t l2_bytes = 0;
+  // Bandwidth of a working set that stays in L2 (0: no L2 model, every byte
+  // at DRAM bandwidth).
+  double l2_bandwidth_gbps = 0;
   uint32_t compute_units = 0;
   uint32_t clock_mhz = 0;
   double dispatch_overhead_us = 0;
+  // The device launches at most one workgroup per this many nanoseconds (0:
+  // no limit): a grid of many small workgroups can take longer to launch than
+  // to run.
+  double workgroup_launch_ns = 0;
 
   // Field name -> where its number comes from (whitepaper, Vulkan limit, the
   // occupancy document's platform table, or "estimate: ...").

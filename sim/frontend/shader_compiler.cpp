@@ -7,6 +7,7 @@
 #include <mutex>
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
+#include <spirv/unified1/spirv.hpp11>
 #include <sstream>
 
 #include "sim/common/error.h"
@@ -135,6 +136,10 @@ SpirvModule compile_to_spirv(const launch::ShaderDecl& shader, const std::string
   return module;
 }
 
+namespace {
+constexpr size_t kMaxUnrolledWords = 1 << 17;
+}  // namespace
+
 SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOptions& options) {
   spv_target_env env = env_for(module);
   spvtools::Optimizer optimizer(env);
@@ -158,6 +163,31 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
   spvtools::ValidatorOptions validator_options;
   if (!optimizer.Run(module.words.data(), module.words.size(), &prepared.words, validator_options, false))
     throw Error("SPIR-V optimization failed: " + diag.text, {module.source_file, 0});
+  if (options.optimize && options.unroll_loops) {
+    // spirv-opt unrolls only loops that ask for it: ask for every loop that
+    // has not asked not to be; the pass leaves those it cannot fully unroll
+    // (a trip count known only at run time) as they are.
+    std::vector<uint32_t>& words = prepared.words;
+    for (size_t i = 5; i < words.size();) {
+      const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+      if (count == 0) break;
+      if (opcode == uint32_t(spv::Op::OpLoopMerge) && count >= 4 &&
+          !(words[i + 3] & uint32_t(spv::LoopControlMask::DontUnroll)))
+        words[i + 3] |= uint32_t(spv::LoopControlMask::Unroll);
+      i += count;
+    }
+    spvtools::Optimizer unroller(env);
+    unroller.SetMessageConsumer(diag.consumer());
+    unroller.RegisterPass(spvtools::CreateLoopUnrollPass(true));
+    unroller.RegisterPerformancePasses();
+    std::vector<uint32_t> unrolled;
+    if (!unroller.Run(words.data(), words.size(), &unrolled, validator_options, false))
+      throw Error("SPIR-V loop unrolling failed: " + diag.text, {module.source_file, 0});
+    // A loop of thousands of trips (a microbenchmark's) is unrolled only a
+    // few times by a vendor compiler, its bookkeeping then negligible: such a
+    // module keeps its loops.
+    if (unrolled.size() <= kMaxUnrolledWords) words = std::move(unrolled);
+  }
   validate(prepared, env, " after specialization/optimization");
   return prepared;
 }

@@ -15,6 +15,11 @@ struct CompileOptions {
   std::string entry_point = "main";
   std::vector<launch::Specialization> specializations;
   bool optimize = true;            // --no-opt runs the module as written
+  // Fully unroll every loop whose trip count is a constant, as vendor
+  // compilers do to such loops (then scalarize what the unrolling made
+  // constant-indexed): the timing model counts the instructions the GPU
+  // issues, not the loop bookkeeping SPIR-V spells out. Needs `optimize`.
+  bool unroll_loops = false;
 };
 
 struct SpirvModule {

@@ -37,6 +37,7 @@ const frontend::Program& SimulatorBackend::program(const Script& script, const P
   options.entry_point = pipeline.entry_point;
   options.specializations = pipeline.specializations;
   options.optimize = options_.optimize;
+  options.unroll_loops = options_.unroll_loops;
   auto program = std::make_unique<frontend::Program>(
       frontend::decode_program(frontend::prepare_for_execution(module, options)));
   return *programs_.emplace(key, std::move(program)).first->second;

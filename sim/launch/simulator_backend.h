@@ -16,6 +16,7 @@ namespace lanelab::launch {
 struct SimulatorOptions {
   uint32_t subgroup_size = 32;
   bool optimize = true;
+  bool unroll_loops = false;  // see frontend::CompileOptions
   uint64_t max_steps = 100'000'000;
   core::ExecutionObserver* observer = nullptr;
 };

@@ -13,9 +13,9 @@ namespace lanelab::timing {
 using frontend::InstrClass;
 
 ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
-                         const BankModel& banks, const Coalescer& coalescer)
+                         const BankModel& banks, const Coalescer& coalescer, double bandwidth_gbps)
     : device_(device), timing_(timing), scheduler_(scheduler), banks_(banks), coalescer_(coalescer) {
-  const double bytes_per_second = device.dram_bandwidth_gbps * 1e9;
+  const double bytes_per_second = bandwidth_gbps * 1e9;
   const double cycles_per_second = std::max(1u, device.clock_mhz) * 1e6;
   bytes_per_cycle_ = bytes_per_second / cycles_per_second / std::max(1u, device.compute_units);
   // A scheduler serving several SIMDs (GCN: one issue per cycle, round-robin

@@ -39,8 +39,9 @@ struct ComputeUnitResult {
 
 class ComputeUnit : public core::ExecutionObserver {
  public:
+  // `bandwidth_gbps`: the whole device's, from DRAM or L2, shared evenly by the compute units.
   ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
-              const BankModel& banks, const Coalescer& coalescer);
+              const BankModel& banks, const Coalescer& coalescer, double bandwidth_gbps);
 
   // Runs the workgroups in order, `resident` at a time; sets the dispatch's
   // observer to this compute unit for the run.
@@ -89,7 +90,7 @@ class ComputeUnit : public core::ExecutionObserver {
   const Scheduler& scheduler_;
   const BankModel& banks_;
   const Coalescer& coalescer_;
-  double bytes_per_cycle_;   // this compute unit's share of DRAM bandwidth
+  double bytes_per_cycle_;   // this compute unit's share of the memory bandwidth
   uint32_t min_issue_interval_;
 
   // State of one run.

@@ -58,7 +58,8 @@ std::string format_prediction(const Prediction& p, const std::string& what, cons
         << (work.unit == "bytes" ? " GB/s" : " " + work.unit + "/s") << "  (" << count_text(work.units) << " "
         << work.unit << ")\n";
   out << "  of which    compute " << seconds_text(p.compute_seconds) << ", DRAM-bandwidth bound "
-      << seconds_text(p.memory_bound_seconds) << ", dispatch overhead " << seconds_text(p.overhead_seconds) << "\n";
+      << seconds_text(p.memory_bound_seconds) << ", workgroup-launch bound " << seconds_text(p.launch_bound_seconds)
+      << ", dispatch overhead " << seconds_text(p.overhead_seconds) << "\n";
   out << "  sample      " << p.simulated_dispatches << " of " << p.dispatches << " dispatches, "
       << p.simulated_workgroups << " of " << p.workgroups << " workgroups simulated in detail ("
       << fixed(p.host_seconds, 2) << " s)\n";
@@ -68,7 +69,8 @@ std::string format_prediction(const Prediction& p, const std::string& what, cons
         << ": " << seconds_text(k.seconds_per_dispatch) << " each, " << k.occupancy.workgroups_per_cu
         << " workgroups/CU (limit: " << (k.occupancy.binding.empty() ? "-" : limit_name(k.occupancy.binding.front()))
         << "), " << k.waves << " wave(s), " << k.simulated_dispatches << " simulated"
-        << (k.sampled ? " from a sample of workgroups" : " whole") << "\n";
+        << (k.sampled ? " from a sample of workgroups" : " whole") << (k.l2_resident ? ", buffers in L2" : "")
+        << "\n";
   }
   out << "\nWhere the SIMD cycles went (all compute units, extrapolated):\n";
   const double simd = c.simd_cycles;
@@ -122,6 +124,7 @@ nlohmann::json prediction_json(const Prediction& p, const std::string& what, con
   j["compute_s"] = p.compute_seconds;
   j["memory_bound_s"] = p.memory_bound_seconds;
   j["overhead_s"] = p.overhead_seconds;
+  j["launch_bound_s"] = p.launch_bound_seconds;
   j["sample"] = {{"dispatches", p.dispatches}, {"simulated_dispatches", p.simulated_dispatches},
                  {"workgroups", p.workgroups}, {"simulated_workgroups", p.simulated_workgroups},
                  {"host_s", p.host_seconds}};
@@ -150,7 +153,8 @@ nlohmann::json prediction_json(const Prediction& p, const std::string& what, con
   for (const auto& k : p.kinds)
     kinds.push_back({{"pipeline", k.pipeline}, {"groups", k.groups}, {"count", k.count},
                      {"simulated_dispatches", k.simulated_dispatches}, {"seconds_per_dispatch", k.seconds_per_dispatch},
-                     {"workgroups_per_cu", k.occupancy.workgroups_per_cu}, {"waves", k.waves}, {"sampled", k.sampled}});
+                     {"workgroups_per_cu", k.occupancy.workgroups_per_cu}, {"waves", k.waves}, {"sampled", k.sampled},
+                     {"l2_resident", k.l2_resident}});
   j["dispatches"] = kinds;
   return j;
 }

@@ -3,15 +3,17 @@
 #include <algorithm>
 
 #include "sim/timing/instruction_class.h"
+#include "sim/timing/instruction_fusion.h"
 
 namespace lanelab::timing {
 
 ProgramTiming::ProgramTiming(const frontend::Program& p) : program(&p) {
   instructions.reserve(p.instructions.size());
+  const std::vector<bool> fused = fused_instructions(p);
   for (const auto& in : p.instructions) {
     InstructionTiming t;
     t.klass = classify_instruction(in);
-    t.free = is_free(in);
+    t.free = is_free(in) || fused[instructions.size()];
     if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count) {
       uint32_t slots = 1;
       if (in.result_type != frontend::kNoId && in.result_type < p.types.size())

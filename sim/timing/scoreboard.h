@@ -13,7 +13,7 @@ namespace lanelab::timing {
 
 struct InstructionTiming {
   frontend::InstrClass klass = frontend::InstrClass::Other;
-  bool free = false;             // costs no issue slot (access chains, phis, merges)
+  bool free = false;             // costs no issue slot (access chains, phis, merges, fused: instruction_fusion.h)
   uint32_t result_begin = 0, result_count = 0;
   uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
 };

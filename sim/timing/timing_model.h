@@ -10,7 +10,9 @@
 // error estimate, and the sample grows until that error is small. Dispatches repeated many times (same pipeline, same grid:
 // APSP's rounds) are sampled the same way: a few instances are simulated,
 // evenly spaced, and the rest take their mean. Every dispatch also pays the
-// device's dispatch overhead and cannot beat DRAM bandwidth.
+// device's dispatch overhead and cannot beat the memory bandwidth: DRAM's, or
+// L2's when the dispatch's buffers fit in L2 (l2_bandwidth_gbps), nor launch
+// workgroups faster than the device can (workgroup_launch_ns).
 #include <array>
 #include <cstdint>
 #include <string>
@@ -37,6 +39,7 @@ struct TimingOptions {
   uint64_t uniform_sample_workgroups = 256;  // a sample without spread is grown to this size
   uint32_t dispatch_instances = 3;       // repeated dispatches: instances simulated per kind
   bool optimize = true;
+  bool unroll_loops = true;              // as the vendor compiler would (frontend::CompileOptions)
 };
 
 // A kind of dispatch: one pipeline on one grid, possibly repeated.
@@ -52,6 +55,7 @@ struct DispatchKindPrediction {
   double seconds_per_dispatch = 0;       // mean, overhead included
   double error_seconds = 0;              // for all `count` dispatches (one standard error)
   bool sampled = false;                  // extrapolated from a sample of workgroups
+  bool l2_resident = false;              // its buffers fit in L2: served at L2 bandwidth
 };
 
 struct Prediction {
@@ -61,6 +65,7 @@ struct Prediction {
   double seconds = 0;
   double error_seconds = 0;
   double compute_seconds = 0, memory_bound_seconds = 0, overhead_seconds = 0;
+  double launch_bound_seconds = 0;       // workgroups x the device's workgroup launch interval
   uint64_t dispatches = 0, simulated_dispatches = 0;
   uint64_t workgroups = 0, simulated_workgroups = 0;
   TimingCounters counters;               // extrapolated to the whole script

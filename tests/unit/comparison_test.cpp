@@ -132,5 +132,26 @@ TEST(Comparison, MeasurementsWithoutTimingAndFailedPredictionsDoNotPair) {
   EXPECT_EQ(c.unpaired_predictions, 2u);
 }
 
+TEST(Comparison, SaturationPointIsWhereEachCurveFirstReachesNinetyPercentOfItsBest) {
+  // Equal work per point: the rate is 1 / time. Measured: 100, 200, 385, 400,
+  // 400 (saturated from 4 matrices); predicted: 100, 200, 250, 333, 400 (from 16).
+  const std::vector<std::string> matrices = {"1", "2", "4", "8", "16"};
+  const std::vector<double> measured_ns = {10000, 5000, 2600, 2500, 2500}, predicted_s = {10e-6, 5e-6, 4e-6, 3e-6, 2.5e-6};
+  std::vector<Json> records;
+  for (size_t i = 0; i < matrices.size(); ++i) {
+    const Json params = {{"kernel", "Shuffle8"}, {"matrices", matrices[i]}, {"workgroup_size", "256"}};
+    records.push_back(measured("transpose-loading", "transpose", params, measured_ns[i]));
+    records.push_back(predicted("transpose-loading", "transpose", params, predicted_s[i]));
+  }
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  ASSERT_EQ(c.experiments[0].saturations.size(), 1u);
+  const Saturation& s = c.experiments[0].saturations[0];
+  EXPECT_EQ(s.variant, "kernel=Shuffle8");
+  EXPECT_EQ(s.measured_x, 4);
+  EXPECT_EQ(s.predicted_x, 16);
+  EXPECT_DOUBLE_EQ(s.ratio, 4);
+}
+
 }  // namespace
 }  // namespace lanelab::validate

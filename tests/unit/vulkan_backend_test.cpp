@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <bit>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -270,6 +271,25 @@ void main() { uint i = gl_GlobalInvocationID.x; c[i] = b[i] * 3u; }
   EXPECT_LE(timed.total.min, timed.total.median);
   EXPECT_LE(timed.total.median, timed.total.max);
   EXPECT_GE(timed.total.iqr(), 0.0);
+}
+
+TEST_F(VulkanBackendTest, PreheatSkipsCpuDevicesAndClocksNeedNvml) {
+  const GpuClocks clocks(backend_->device().name);
+  if (backend_->device().device_type != "CPU") GTEST_SKIP() << "preheats a GPU: exercised on the GPU machine";
+  TimingOptions options{0, 2};
+  options.preheat_ms = 600'000;  // ten minutes of heating, were a CPU device heated
+  const auto started = std::chrono::steady_clock::now();
+  const double ns = backend_->measure_launch_overhead_ns(options);
+  EXPECT_GT(ns, 0.0);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), 60.0);
+  EXPECT_FALSE(clocks.available());  // NVML knows no CPU device
+  EXPECT_FALSE(clocks.read().has_value());
+}
+
+TEST(GpuClocks, UnknownDeviceHasNoReading) {
+  const GpuClocks clocks("no GPU has this name");
+  EXPECT_FALSE(clocks.available());
+  EXPECT_FALSE(clocks.read().has_value());
 }
 
 TEST_F(VulkanBackendTest, LaunchOverheadIsPositive) {

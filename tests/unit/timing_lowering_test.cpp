@@ -1,0 +1,134 @@
+// Pins what the timing model takes from the vendor compiler and the memory
+// system rather than from SPIR-V as written: fused multiply-adds and
+// three-input logic ops (instruction_fusion.h), fully unrolled constant loops
+// (CompileOptions::unroll_loops), L2-resident buffers and the workgroup
+// launch rate (timing_model.h).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include "sim/devices/device_model.h"
+#include "sim/launch/amber_script.h"
+#include "sim/launch/simulator_backend.h"
+#include "sim/timing/instruction_fusion.h"
+#include "sim/timing/timing_model.h"
+
+namespace lanelab::timing {
+namespace {
+
+// One pipeline over a uint buffer `buf` of `words` words, `groups` workgroups of 32 lanes.
+launch::Script script_of(const std::string& body, uint32_t words = 32, uint32_t groups = 1) {
+  std::string data;
+  for (uint32_t i = 0; i < words; ++i) data += std::to_string(i % 7 + 1) + " ";
+  const std::string text =
+      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = 32) in;\n"
+      "layout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\n" +
+      body + "\nEND\nBUFFER buf DATA_TYPE uint32 DATA\n" + data +
+      "\nEND\nPIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\nRUN pipe " +
+      std::to_string(groups) + " 1 1\n";
+  return launch::parse_amber(text, "inline.amber");
+}
+
+// Instructions of `op` in the optimized program, and how many of them fuse.
+std::pair<size_t, size_t> count_fused(const std::string& body, std::initializer_list<spv::Op> ops) {
+  const launch::Script script = script_of(body);
+  launch::SimulatorBackend backend(launch::SimulatorOptions{});
+  const frontend::Program& program = backend.program(script, script.pipelines.front());
+  const std::vector<bool> fused = fused_instructions(program);
+  size_t total = 0, folded = 0;
+  for (size_t i = 0; i < program.instructions.size(); ++i) {
+    const auto op = static_cast<spv::Op>(program.instructions[i].opcode);
+    if (std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
+    ++total;
+    folded += fused[i];
+  }
+  return {total, folded};
+}
+
+const std::initializer_list<spv::Op> kLogic = {spv::Op::OpBitwiseAnd, spv::Op::OpBitwiseOr, spv::Op::OpBitwiseXor,
+                                               spv::Op::OpNot};
+
+TEST(TimingFusion, BlockSwapOverThreeInputsIsOneLogicOp) {
+  // The transpose's (a & m) | (b & ~m): four SPIR-V ops, one LOP3.
+  const auto [total, folded] = count_fused(
+      "void main() { uint i = gl_LocalInvocationID.x; uint a = buf.v[i], b = buf.v[i ^ 1u], m = buf.v[0];\n"
+      "  buf.v[i] = (a & m) | (b & ~m); }",
+      kLogic);
+  EXPECT_EQ(total, 5u);  // with the index's i ^ 1u, which feeds an address
+  EXPECT_EQ(folded, 3u);
+}
+
+TEST(TimingFusion, FourInputsNeedTwoLogicOps) {
+  const auto [total, folded] = count_fused(
+      "void main() { uint i = gl_LocalInvocationID.x; uint a = buf.v[i], b = buf.v[i ^ 1u], m = buf.v[0],"
+      " n = buf.v[1];\n  buf.v[i] = (a & m) | (b & n); }",
+      kLogic);
+  EXPECT_EQ(total, 4u);
+  EXPECT_EQ(folded, 1u);
+}
+
+TEST(TimingFusion, MultiplyFeedingOnlyAnAddIsOneMultiplyAdd) {
+  const auto [total, folded] = count_fused(
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i], k = buf.v[0];\n"
+      "  uint y = x * k; buf.v[i] = y + 5u; buf.v[i + 32u] = (x * 3u) ^ k; }",
+      {spv::Op::OpIMul});
+  EXPECT_EQ(total, 2u);
+  EXPECT_EQ(folded, 1u);  // the product xor-ed stays its own instruction
+}
+
+TEST(TimingFusion, AMultiplyUsedTwiceIsNotFolded) {
+  const auto [total, folded] = count_fused(
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i], k = buf.v[0];\n"
+      "  uint y = x * k; buf.v[i] = y + 5u; buf.v[i + 32u] = y; }",
+      {spv::Op::OpIMul});
+  EXPECT_EQ(total, 1u);
+  EXPECT_EQ(folded, 0u);
+}
+
+TEST(TimingUnroll, ConstantLoopsIssueNoLoopBookkeeping) {
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i];\n"
+      "  for (uint k = 0u; k < 16u; ++k) x = (x ^ k) * 2654435761u;\n  buf.v[i] = x; }");
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions rolled;
+  rolled.unroll_loops = false;
+  const Prediction as_written = predict(script, device, rolled);
+  const Prediction unrolled = predict(script, device, {});
+  // 16 trips of xor + multiply either way; the rolled loop adds its
+  // increment, compare and branches on every trip.
+  EXPECT_GE(as_written.counters.branches, 16);
+  EXPECT_EQ(unrolled.counters.branches, 0);
+  EXPECT_GE(as_written.counters.instructions, unrolled.counters.instructions + 16 * 3);
+  EXPECT_GE(unrolled.counters.instructions, 32);
+}
+
+TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
+  // A streaming copy of 64 Ki words, 2048 workgroups: bandwidth-bound.
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = buf.v[i] + 1u; }", 65536, 2048);
+  DeviceModel device = load_device_model("h100");
+  device.l2_bandwidth_gbps = 4 * device.dram_bandwidth_gbps;
+  const Prediction in_l2 = predict(script, device, {});
+  device.l2_bytes = 1024;  // the same buffer no longer fits
+  const Prediction beyond = predict(script, device, {});
+  EXPECT_NEAR(beyond.memory_bound_seconds / in_l2.memory_bound_seconds, 4, 1e-9);
+  EXPECT_TRUE(in_l2.kinds.front().l2_resident);
+  EXPECT_FALSE(beyond.kinds.front().l2_resident);
+}
+
+TEST(TimingLaunch, ManySmallWorkgroupsAreBoundByTheLaunchRate) {
+  const launch::Script script =
+      script_of("void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = i; }", 32 * 4096, 4096);
+  DeviceModel device = load_device_model("h100");
+  device.workgroup_launch_ns = 50;  // 4096 workgroups: 204.8 us just to launch them
+  const Prediction p = predict(script, device, {});
+  EXPECT_NEAR(p.launch_bound_seconds, 4096 * 50e-9, 1e-12);
+  EXPECT_GT(p.launch_bound_seconds, p.compute_seconds);
+  EXPECT_NEAR(p.seconds, p.launch_bound_seconds + device.dispatch_overhead_us * 1e-6, 1e-12);
+}
+
+}  // namespace
+}  // namespace lanelab::timing
