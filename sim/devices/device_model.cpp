@@ -170,6 +170,12 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.clock_mhz = r.u32("clock_mhz");
   m.dispatch_overhead_us = r.positive_real("dispatch_overhead_us");
   if (doc.contains("workgroup_launch_ns")) m.workgroup_launch_ns = r.positive_real("workgroup_launch_ns");
+  if (doc.contains("fused_add_min_max")) {
+    const json& v = r.get("fused_add_min_max", doc);
+    if (!v.is_boolean()) r.fail("fused_add_min_max", "must be true or false");
+    r.require_source("fused_add_min_max");
+    m.fused_add_min_max = v.get<bool>();
+  }
 
   // The per-SIMD slots are what a compute unit can hold; a smaller per-CU cap
   // (NVIDIA's warps per SM) may bind first, a larger one cannot be reached.

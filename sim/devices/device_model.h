@@ -85,6 +85,9 @@ struct DeviceModel {
   // no limit): a grid of many small workgroups can take longer to launch than
   // to run.
   double workgroup_launch_ns = 0;
+  // An integer add feeding a min or max issues as one instruction (Hopper's
+  // DPX VIADDMNMX, made for dynamic programming such as Floyd-Warshall).
+  bool fused_add_min_max = false;
 
   // Field name -> where its number comes from (whitepaper, Vulkan limit, the
   // occupancy document's platform table, or "estimate: ...").

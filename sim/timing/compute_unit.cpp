@@ -25,13 +25,16 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
   min_issue_interval_ = std::max(1u, simds / std::min(simds, schedulers));
 }
 
-void ComputeUnit::on_memory(const core::Subgroup&, const frontend::Instruction&, const core::MemoryAccess& access) {
+void ComputeUnit::on_memory(const core::Subgroup&, const frontend::Instruction& in, const core::MemoryAccess& access) {
   events_.memory = true;
   events_.kind = access.kind;
   events_.is_store = access.is_store;
   const InstrClass c = memory_class(access.kind);
-  if (c == InstrClass::Shared)
-    events_.bank = banks_.access(access.lanes, access.addresses, access.bytes_per_lane);
+  if (c == InstrClass::Shared) {
+    // A widened load fetches its neighbours' elements too.
+    const uint32_t elements = timing_.instructions[&in - timing_.program->instructions.data()].elements;
+    events_.bank = banks_.access(access.lanes, access.addresses, access.bytes_per_lane * elements);
+  }
   else if (c == InstrClass::Global)
     events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);
 }
@@ -68,9 +71,11 @@ void ComputeUnit::prepare_next(ResidentSubgroup& rs, uint64_t not_before) {
   while (sg.state() == core::Subgroup::State::Ready) {
     const InstructionTiming& it = timing_.instructions[sg.pc()];
     if (!it.free) break;
-    const uint64_t ready = rs.board.operands_ready(timing_, it);
+    uint64_t ready = rs.board.operands_ready(timing_, it);
+    const bool loaded = it.arrives_with != ~0u;  // fetched by a widened load issued before
+    if (loaded) ready = std::max(ready, rs.board.ready_at(it.arrives_with));
     wg.step_subgroup(sg.index());
-    rs.board.set_ready(it, ready, false);
+    rs.board.set_ready(it, ready, loaded);
   }
   if (sg.state() != core::Subgroup::State::Ready) return;
   const InstructionTiming& next = timing_.instructions[sg.pc()];

@@ -1,64 +1,241 @@
 #include "sim/timing/instruction_fusion.h"
 
 #include <algorithm>
-#include <limits>
+#include <bit>
+#include <map>
+#include <tuple>
 
+#include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.hpp11>
 
 namespace lanelab::timing {
 
 namespace {
 
+using frontend::Instruction;
+using frontend::MemoryKind;
 using spv::Op;
 
-constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+constexpr uint32_t kNone = InstructionFusion::kNone;
 constexpr size_t kLogicInputs = 3;
+constexpr uint32_t kMaxElementsPerLoad = 4;  // 128-bit loads
+constexpr uint32_t kUnknownAlignment = 0, kMaxAlignmentBits = 31;
 
 bool is_logic(Op op) {
   return op == Op::OpBitwiseAnd || op == Op::OpBitwiseOr || op == Op::OpBitwiseXor || op == Op::OpNot;
 }
 bool is_multiply(Op op) { return op == Op::OpIMul || op == Op::OpFMul || op == Op::OpShiftLeftLogical; }
 bool is_add(Op op) { return op == Op::OpIAdd || op == Op::OpISub || op == Op::OpFAdd || op == Op::OpFSub; }
+bool is_access_chain(Op op) { return op == Op::OpAccessChain || op == Op::OpInBoundsAccessChain; }
+bool is_integer_min_max(const Instruction& in) {
+  if (static_cast<Op>(in.opcode) != Op::OpExtInst) return false;
+  switch (static_cast<GLSLstd450>(in.ext_opcode)) {
+    case GLSLstd450UMin: case GLSLstd450SMin: case GLSLstd450UMax: case GLSLstd450SMax: return true;
+    default: return false;
+  }
+}
+
+// What is known about the program's slots, gathered once.
+struct SlotFacts {
+  std::vector<uint32_t> producer;      // instruction computing the slot, kNone for preloads
+  std::vector<uint32_t> uses;          // instructions reading it (array indices included)
+  std::vector<bool> address_only;      // read only as an array index
+  std::vector<bool> is_constant;
+  std::vector<uint64_t> constant;
+  std::vector<uint32_t> variable;      // the variable a preloaded pointer names, kNone otherwise
+  std::vector<uint32_t> zero_bits;     // low bits known to be zero (alignment of an index)
+
+  explicit SlotFacts(const frontend::Program& p)
+      : producer(p.slot_count, kNone),
+        uses(p.slot_count, 0),
+        address_only(p.slot_count, true),
+        is_constant(p.slot_count, false),
+        constant(p.slot_count, 0),
+        variable(p.slot_count, kNone),
+        zero_bits(p.slot_count, kUnknownAlignment) {
+    for (const auto& preload : p.preloads) {
+      if (preload.slot >= p.slot_count) continue;
+      is_constant[preload.slot] = true;
+      constant[preload.slot] = preload.value;
+      zero_bits[preload.slot] =
+          uint32_t(std::min<int>(kMaxAlignmentBits, std::countr_zero(uint32_t(preload.value))));
+    }
+    for (uint32_t v = 0; v < p.variables.size(); ++v) {
+      const uint32_t id = p.variables[v].id;
+      if (id < p.id_slot.size() && p.id_slot[id] < p.slot_count) variable[p.id_slot[id]] = v;
+    }
+    for (uint32_t i = 0; i < p.instructions.size(); ++i) {
+      const Instruction& in = p.instructions[i];
+      if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count) producer[in.result_slot] = i;
+      for (uint32_t k = 0; k < in.operand_count; ++k) {
+        if (!p.operand_is_slot[in.operand_begin + k]) continue;
+        const uint32_t s = p.operands[in.operand_begin + k];
+        ++uses[s];
+        address_only[s] = false;  // an access chain's own operand is its base pointer
+      }
+      if (is_access_chain(static_cast<Op>(in.opcode)))
+        for (const auto& index : p.chains[in.aux].dynamic) ++uses[index.slot];
+      if (in.result_slot < p.slot_count && in.result_id != frontend::kNoId) zero_bits[in.result_slot] = known_zero_bits(p, in);
+    }
+  }
+
+  uint32_t bits(uint32_t slot) const { return slot < zero_bits.size() ? zero_bits[slot] : kUnknownAlignment; }
+
+  // Low zero bits of an integer result from its operands' (program order:
+  // an operand defined later, through a loop's phi, counts as unknown).
+  uint32_t known_zero_bits(const frontend::Program& p, const Instruction& in) const {
+    if (in.components != 1 || in.operand_count < 2) return kUnknownAlignment;
+    const uint32_t a = p.operands[in.operand_begin], b = p.operands[in.operand_begin + 1];
+    const bool slots = p.operand_is_slot[in.operand_begin] && p.operand_is_slot[in.operand_begin + 1];
+    if (!slots) return kUnknownAlignment;
+    switch (static_cast<Op>(in.opcode)) {
+      case Op::OpIMul: return std::min(kMaxAlignmentBits, bits(a) + bits(b));
+      case Op::OpShiftLeftLogical:
+        return is_constant[b] ? std::min<uint32_t>(kMaxAlignmentBits, bits(a) + uint32_t(constant[b])) : bits(a);
+      case Op::OpIAdd: case Op::OpISub: case Op::OpBitwiseOr: case Op::OpBitwiseXor: return std::min(bits(a), bits(b));
+      case Op::OpBitwiseAnd: return std::max(bits(a), bits(b));
+      default: return kUnknownAlignment;
+    }
+  }
+};
+
+// Folds loads of neighbouring shared-memory elements into the first of them.
+void widen_shared_loads(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
+  struct Group {
+    uint32_t leader;
+    int64_t first, last;  // element offsets from the base index
+  };
+  // (variable, base index slot, elements per load, chunk) -> the open load
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t, int64_t>, Group> open;
+  uint32_t block = kNone;
+  auto forget = [&](uint32_t variable) {
+    for (auto it = open.begin(); it != open.end();)
+      it = std::get<0>(it->first) == variable ? open.erase(it) : std::next(it);
+  };
+  // The shared variable a pointer slot reaches, and the access chain that reaches it.
+  auto shared_target = [&](uint32_t pointer, const Instruction** chain) -> uint32_t {
+    *chain = nullptr;
+    if (pointer >= p.slot_count) return kNone;
+    uint32_t base = pointer;
+    if (facts.producer[pointer] != kNone) {
+      const Instruction& c = p.instructions[facts.producer[pointer]];
+      if (!is_access_chain(static_cast<Op>(c.opcode))) return kNone;
+      *chain = &c;
+      base = p.operands[c.operand_begin];
+    }
+    const uint32_t v = base < p.slot_count ? facts.variable[base] : kNone;
+    return v != kNone && p.variables[v].memory == MemoryKind::Workgroup ? v : kNone;
+  };
+
+  for (uint32_t i = 0; i < p.instructions.size(); ++i) {
+    const Instruction& in = p.instructions[i];
+    if (in.block != block) open.clear(), block = in.block;
+    const auto op = static_cast<Op>(in.opcode);
+    if (op == Op::OpControlBarrier || op == Op::OpMemoryBarrier) open.clear();
+    if (op != Op::OpLoad && op != Op::OpStore && op != Op::OpAtomicIAdd && op != Op::OpAtomicExchange &&
+        op != Op::OpAtomicCompareExchange && op != Op::OpAtomicUMin && op != Op::OpAtomicSMin &&
+        op != Op::OpAtomicUMax && op != Op::OpAtomicSMax && op != Op::OpAtomicAnd && op != Op::OpAtomicOr &&
+        op != Op::OpAtomicXor && op != Op::OpAtomicISub)
+      continue;
+    const Instruction* chain = nullptr;
+    const uint32_t variable = shared_target(p.operands[in.operand_begin], &chain);
+    if (variable == kNone) continue;
+    if (op != Op::OpLoad) {  // a write: later loads cannot be moved above it
+      forget(variable);
+      continue;
+    }
+    if (in.components != 1 || in.width_bits != 32 || !chain) continue;
+    const frontend::AccessChain& access = p.chains[chain->aux];
+    if (access.dynamic.size() > 1 || access.constant_offset % 4 != 0) continue;
+    uint32_t base = kNone;
+    int64_t offset = access.constant_offset / 4;
+    uint32_t zero_bits = kMaxAlignmentBits;
+    if (access.dynamic.size() == 1) {
+      if (access.dynamic[0].stride_bytes != 4) continue;
+      base = access.dynamic[0].slot;
+      // index = base + constant: the constant joins the offset.
+      const uint32_t producer = base < p.slot_count ? facts.producer[base] : kNone;
+      if (producer != kNone && static_cast<Op>(p.instructions[producer].opcode) == Op::OpIAdd) {
+        const Instruction& add = p.instructions[producer];
+        const uint32_t a = p.operands[add.operand_begin], b = p.operands[add.operand_begin + 1];
+        if (facts.is_constant[b]) base = a, offset += int64_t(int32_t(uint32_t(facts.constant[b])));
+        else if (facts.is_constant[a]) base = b, offset += int64_t(int32_t(uint32_t(facts.constant[a])));
+      }
+      zero_bits = facts.bits(base);
+    }
+    if (offset < 0) continue;
+    const uint64_t variable_offset = p.variables[variable].offset_bytes / 4;
+    const uint32_t alignment_bits = std::min<uint32_t>(
+        {zero_bits, uint32_t(std::countr_zero(variable_offset | (1u << 8))), uint32_t(std::countr_zero(kMaxElementsPerLoad))});
+    const uint32_t elements = 1u << alignment_bits;
+    if (elements < 2) continue;
+    const auto key = std::make_tuple(variable, base, elements, offset / elements);
+    auto it = open.find(key);
+    if (it == open.end()) {
+      open.emplace(key, Group{i, offset, offset});
+      continue;
+    }
+    Group& g = it->second;
+    if (offset <= g.last) continue;  // out of order: its own load
+    g.last = offset;
+    f.fused[i] = true;
+    f.arrives_with[i] = p.instructions[g.leader].result_slot;
+    f.elements[g.leader] = uint8_t(g.last - g.first + 1);
+  }
+}
 
 }  // namespace
 
-std::vector<bool> fused_instructions(const frontend::Program& p) {
+InstructionFusion fuse_instructions(const frontend::Program& p, bool fused_add_min_max) {
   const size_t n = p.instructions.size();
-  std::vector<bool> fused(n, false);
-  // Who computes each slot, and how many instructions read it.
-  std::vector<uint32_t> producer(p.slot_count, kNone), uses(p.slot_count, 0);
-  for (uint32_t i = 0; i < n; ++i) {
-    const auto& in = p.instructions[i];
-    if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count) producer[in.result_slot] = i;
-    for (uint32_t k = 0; k < in.operand_count; ++k)
-      if (p.operand_is_slot[in.operand_begin + k]) ++uses[p.operands[in.operand_begin + k]];
-  }
+  InstructionFusion f;
+  f.fused.assign(n, false);
+  f.arrives_with.assign(n, kNone);
+  f.elements.assign(n, 1);
+  const SlotFacts facts(p);
   // The instruction computing `slot` if it may fold into `user`: computed in
   // the same block and read by nothing else.
-  auto single_use_producer = [&](uint32_t slot, const frontend::Instruction& user) -> uint32_t {
-    if (slot >= p.slot_count || uses[slot] != 1 || producer[slot] == kNone) return kNone;
-    const uint32_t i = producer[slot];
+  auto single_use_producer = [&](uint32_t slot, const Instruction& user) -> uint32_t {
+    if (slot >= p.slot_count || facts.uses[slot] != 1 || facts.producer[slot] == kNone) return kNone;
+    const uint32_t i = facts.producer[slot];
     return p.instructions[i].block == user.block ? i : kNone;
   };
 
   // The distinct inputs of each logic instruction once its folded producers are merged in.
   std::vector<std::vector<uint32_t>> logic_inputs(n);
   for (uint32_t i = 0; i < n; ++i) {
-    const auto& in = p.instructions[i];
+    const Instruction& in = p.instructions[i];
     const auto op = static_cast<Op>(in.opcode);
-    if (op == Op::OpBitcast) {
-      fused[i] = true;
-      continue;
-    }
     std::vector<uint32_t> operands;
     for (uint32_t k = 0; k < in.operand_count; ++k)
       if (p.operand_is_slot[in.operand_begin + k]) operands.push_back(p.operands[in.operand_begin + k]);
 
+    if (op == Op::OpBitcast) {
+      f.fused[i] = true;
+      continue;
+    }
+    // index + constant, used only as an index: the immediate of [register + immediate].
+    if ((op == Op::OpIAdd || op == Op::OpISub) && in.result_slot < p.slot_count && facts.uses[in.result_slot] > 0 &&
+        facts.address_only[in.result_slot] &&
+        std::any_of(operands.begin(), operands.end(), [&](uint32_t s) { return facts.is_constant[s]; })) {
+      f.fused[i] = true;
+      continue;
+    }
+    if (fused_add_min_max && is_integer_min_max(in)) {
+      for (uint32_t slot : operands) {
+        const uint32_t j = single_use_producer(slot, in);
+        const auto producer_op = j == kNone ? Op::OpNop : static_cast<Op>(p.instructions[j].opcode);
+        if (producer_op == Op::OpIAdd || producer_op == Op::OpISub) {
+          f.fused[j] = true;
+          break;  // one add per add-min
+        }
+      }
+    }
     if (is_add(op)) {
       for (uint32_t slot : operands) {
         const uint32_t j = single_use_producer(slot, in);
         if (j != kNone && is_multiply(static_cast<Op>(p.instructions[j].opcode))) {
-          fused[j] = true;
+          f.fused[j] = true;
           break;  // one multiply per multiply-add
         }
       }
@@ -77,11 +254,12 @@ std::vector<bool> fused_instructions(const frontend::Program& p) {
         if (s != slot) add_input(merged, s);
       for (uint32_t s : logic_inputs[j]) add_input(merged, s);
       if (merged.size() > kLogicInputs) continue;
-      fused[j] = true;
+      f.fused[j] = true;
       inputs = std::move(merged);
     }
   }
-  return fused;
+  widen_shared_loads(p, facts, f);
+  return f;
 }
 
 }  // namespace lanelab::timing

@@ -14,6 +14,8 @@ namespace lanelab::timing {
 struct InstructionTiming {
   frontend::InstrClass klass = frontend::InstrClass::Other;
   bool free = false;             // costs no issue slot (access chains, phis, merges, fused: instruction_fusion.h)
+  uint32_t arrives_with = ~0u;   // a folded load: its value is ready with this slot's
+  uint8_t elements = 1;          // a widened shared load: 32-bit elements per lane
   uint32_t result_begin = 0, result_count = 0;
   uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
 };
@@ -22,7 +24,8 @@ struct InstructionTiming {
 // decoded form does not say which: an operand below slot_count is taken as a
 // slot (a literal that happens to name a pending slot only delays issue).
 struct ProgramTiming {
-  explicit ProgramTiming(const frontend::Program& program);
+  // `fused_add_min_max`: the device fuses an integer add into the min or max using it.
+  explicit ProgramTiming(const frontend::Program& program, bool fused_add_min_max = false);
   const frontend::Program* program;
   std::vector<InstructionTiming> instructions;
   std::vector<uint32_t> reads;
@@ -40,6 +43,7 @@ class Scoreboard {
     }
     return t;
   }
+  uint64_t ready_at(uint32_t slot) const { return ready_[slot]; }
   // Whether the latest operand came from memory (for stall attribution).
   bool waits_on_memory(const ProgramTiming& timing, const InstructionTiming& in, uint64_t now) const {
     for (uint32_t i = 0; i < in.reads_count; ++i) {

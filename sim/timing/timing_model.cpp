@@ -84,7 +84,7 @@ class Predictor {
 
   const ProgramTiming& timing_of(const frontend::Program& program) {
     auto& t = timings_[&program];
-    if (!t) t = std::make_unique<ProgramTiming>(program);
+    if (!t) t = std::make_unique<ProgramTiming>(program, device_.fused_add_min_max);
     return *t;
   }
 

@@ -1,7 +1,8 @@
 // Pins what the timing model takes from the vendor compiler and the memory
 // system rather than from SPIR-V as written: fused multiply-adds and
 // three-input logic ops (instruction_fusion.h), fully unrolled constant loops
-// (CompileOptions::unroll_loops), L2-resident buffers and the workgroup
+// (CompileOptions::unroll_loops), widened shared loads, L2-resident buffers
+// and the workgroup
 // launch rate (timing_model.h).
 #include <gtest/gtest.h>
 
@@ -37,7 +38,7 @@ std::pair<size_t, size_t> count_fused(const std::string& body, std::initializer_
   const launch::Script script = script_of(body);
   launch::SimulatorBackend backend(launch::SimulatorOptions{});
   const frontend::Program& program = backend.program(script, script.pipelines.front());
-  const std::vector<bool> fused = fused_instructions(program);
+  const std::vector<bool> fused = fuse_instructions(program).fused;
   size_t total = 0, folded = 0;
   for (size_t i = 0; i < program.instructions.size(); ++i) {
     const auto op = static_cast<spv::Op>(program.instructions[i].opcode);
@@ -86,6 +87,51 @@ TEST(TimingFusion, AMultiplyUsedTwiceIsNotFolded) {
       {spv::Op::OpIMul});
   EXPECT_EQ(total, 1u);
   EXPECT_EQ(folded, 0u);
+}
+
+// The shared loads of a kernel and, per load, how many elements it fetches
+// (0 for a load folded into an earlier one).
+std::vector<uint32_t> shared_load_widths(const std::string& body) {
+  const launch::Script script = script_of(body);
+  launch::SimulatorBackend backend(launch::SimulatorOptions{});
+  const frontend::Program& program = backend.program(script, script.pipelines.front());
+  const InstructionFusion fusion = fuse_instructions(program);
+  std::vector<uint32_t> widths;
+  for (size_t i = 0; i < program.instructions.size(); ++i) {
+    const auto& in = program.instructions[i];
+    if (static_cast<spv::Op>(in.opcode) != spv::Op::OpLoad || in.components != 1) continue;
+    const uint32_t chain_slot = program.operands[in.operand_begin];
+    bool shared = false;
+    for (const auto& other : program.instructions)
+      if (other.result_slot == chain_slot && other.result_id != frontend::kNoId)
+        for (const auto& v : program.variables)
+          if (v.memory == frontend::MemoryKind::Workgroup && program.id_slot[v.id] == program.operands[other.operand_begin])
+            shared = true;
+    if (shared) widths.push_back(fusion.fused[i] ? 0 : fusion.elements[i]);
+  }
+  return widths;
+}
+
+TEST(TimingFusion, FourNeighbouringSharedWordsAtAnAlignedIndexAreOneLoad) {
+  const std::string prefix =
+      "shared uint s[256];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; s[i + 32u] = i;"
+      " s[i + 64u] = i; s[i + 96u] = i; barrier();\n";
+  // 4 * i is a multiple of 4 words: one 128-bit load.
+  EXPECT_EQ(shared_load_widths(prefix + "  buf.v[i] = s[4u * i] + s[4u * i + 1u] + s[4u * i + 2u] + s[4u * i + 3u]; }"),
+            (std::vector<uint32_t>{4, 0, 0, 0}));
+  // 2 * i only of 2: two 64-bit loads.
+  EXPECT_EQ(shared_load_widths(prefix + "  buf.v[i] = s[2u * i] + s[2u * i + 1u] + s[2u * i + 2u] + s[2u * i + 3u]; }"),
+            (std::vector<uint32_t>{2, 0, 2, 0}));
+  // i: nothing known, four loads.
+  EXPECT_EQ(shared_load_widths(prefix + "  buf.v[i] = s[i] + s[i + 1u] + s[i + 2u] + s[i + 3u]; }"),
+            (std::vector<uint32_t>{1, 1, 1, 1}));
+}
+
+TEST(TimingFusion, AStoreBetweenNeighbouringLoadsKeepsThemApart) {
+  EXPECT_EQ(shared_load_widths("shared uint s[256];\nvoid main() { uint i = gl_LocalInvocationID.x; s[4u * i] = i;"
+                               " s[4u * i + 1u] = i; barrier();\n  uint a = s[4u * i]; s[4u * (i ^ 1u)] = a;"
+                               " buf.v[i] = a + s[4u * i + 1u]; }"),
+            (std::vector<uint32_t>{1, 1}));
 }
 
 TEST(TimingUnroll, ConstantLoopsIssueNoLoopBookkeeping) {
