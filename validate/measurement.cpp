@@ -14,6 +14,10 @@ namespace lanelab::validate {
 
 namespace {
 
+// Per-dispatch statistics are kept for sequences up to this long (APSP at
+// n = 1000 has 189 dispatches; at n = 8192 the record would grow too large).
+constexpr size_t kMaxDispatchesWithStats = 256;
+
 // Float outputs of the simulator and the device may differ in the last bits
 // where the two sum in different orders; this relative difference is the
 // most the reductions' tree depths allow (the workloads' own checks are finer).
@@ -188,7 +192,7 @@ nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const Me
                              {"timed_dispatches", std::count(counted.begin(), counted.end(), true)},
                              {"timed_ns", kernel_ns},
                              {"timed_stats", stats_json(kernel)}};
-    if (timed.per_dispatch.size() <= 16) {
+    if (timed.per_dispatch.size() <= kMaxDispatchesWithStats) {
       nlohmann::json per_dispatch = nlohmann::json::array();
       for (const auto& s : timed.per_dispatch) per_dispatch.push_back(stats_json(s));
       timing["per_dispatch"] = per_dispatch;

@@ -208,6 +208,7 @@ void ComputeUnit::retire(uint32_t slot) {
     subgroups_[sid].board = Scoreboard(0);
   }
   result_.workgroup_work_cycles.push_back(rw.work_cycles);
+  result_.workgroup_ids.push_back(rw.workgroup->id());
   result_.counters.workgroups += 1;
   rw.workgroup.reset();
 }

@@ -35,6 +35,7 @@ struct ComputeUnitResult {
   uint64_t cycles = 0;
   TimingCounters counters;
   std::vector<double> workgroup_work_cycles;  // per workgroup: issue + pipe cycles (sampling variance)
+  std::vector<std::array<uint32_t, 3>> workgroup_ids;  // the same workgroups' ids
 };
 
 class ComputeUnit : public core::ExecutionObserver {

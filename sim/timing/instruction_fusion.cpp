@@ -99,18 +99,24 @@ struct SlotFacts {
   }
 };
 
-// Folds loads of neighbouring shared-memory elements into the first of them.
-void widen_shared_loads(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
+// Folds a shared-memory load into an earlier one of the same block that
+// already fetched its element: the same element again (no store to the array
+// in between), or a neighbour of a load widened to 2 or 4 elements.
+void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
   struct Group {
     uint32_t leader;
     int64_t first, last;  // element offsets from the base index
   };
   // (variable, base index slot, elements per load, chunk) -> the open load
   std::map<std::tuple<uint32_t, uint32_t, uint32_t, int64_t>, Group> open;
+  // (variable, base index slot, offset) -> the slot the element arrives with
+  std::map<std::tuple<uint32_t, uint32_t, int64_t>, uint32_t> loaded;
   uint32_t block = kNone;
   auto forget = [&](uint32_t variable) {
     for (auto it = open.begin(); it != open.end();)
       it = std::get<0>(it->first) == variable ? open.erase(it) : std::next(it);
+    for (auto it = loaded.begin(); it != loaded.end();)
+      it = std::get<0>(it->first) == variable ? loaded.erase(it) : std::next(it);
   };
   // The shared variable a pointer slot reaches, and the access chain that reaches it.
   auto shared_target = [&](uint32_t pointer, const Instruction** chain) -> uint32_t {
@@ -129,9 +135,9 @@ void widen_shared_loads(const frontend::Program& p, const SlotFacts& facts, Inst
 
   for (uint32_t i = 0; i < p.instructions.size(); ++i) {
     const Instruction& in = p.instructions[i];
-    if (in.block != block) open.clear(), block = in.block;
+    if (in.block != block) open.clear(), loaded.clear(), block = in.block;
     const auto op = static_cast<Op>(in.opcode);
-    if (op == Op::OpControlBarrier || op == Op::OpMemoryBarrier) open.clear();
+    if (op == Op::OpControlBarrier || op == Op::OpMemoryBarrier) open.clear(), loaded.clear();
     if (op != Op::OpLoad && op != Op::OpStore && op != Op::OpAtomicIAdd && op != Op::OpAtomicExchange &&
         op != Op::OpAtomicCompareExchange && op != Op::OpAtomicUMin && op != Op::OpAtomicSMin &&
         op != Op::OpAtomicUMax && op != Op::OpAtomicSMax && op != Op::OpAtomicAnd && op != Op::OpAtomicOr &&
@@ -164,6 +170,13 @@ void widen_shared_loads(const frontend::Program& p, const SlotFacts& facts, Inst
       zero_bits = facts.bits(base);
     }
     if (offset < 0) continue;
+    const auto element = std::make_tuple(variable, base, offset);
+    if (auto again = loaded.find(element); again != loaded.end()) {
+      f.fused[i] = true;
+      f.arrives_with[i] = again->second;
+      continue;
+    }
+    loaded.emplace(element, in.result_slot);
     const uint64_t variable_offset = p.variables[variable].offset_bytes / 4;
     const uint32_t alignment_bits = std::min<uint32_t>(
         {zero_bits, uint32_t(std::countr_zero(variable_offset | (1u << 8))), uint32_t(std::countr_zero(kMaxElementsPerLoad))});
@@ -180,6 +193,7 @@ void widen_shared_loads(const frontend::Program& p, const SlotFacts& facts, Inst
     g.last = offset;
     f.fused[i] = true;
     f.arrives_with[i] = p.instructions[g.leader].result_slot;
+    loaded[element] = f.arrives_with[i];
     f.elements[g.leader] = uint8_t(g.last - g.first + 1);
   }
 }
@@ -258,7 +272,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, bool fused_add_m
       inputs = std::move(merged);
     }
   }
-  widen_shared_loads(p, facts, f);
+  fold_shared_loads(p, facts, f);
   return f;
 }
 

@@ -12,6 +12,9 @@
 //  - an add of a constant used only as an array index: the load or store's
 //    immediate offset ([register + immediate] addressing);
 //  - OpBitcast: a reinterpretation of the same register bits;
+//  - a shared-memory load of an element an earlier load of the same block
+//    fetched, with no store to the array or barrier between them: the value
+//    is reused (common subexpression elimination);
 //  - shared-memory loads of neighbouring 32-bit elements, in one block with
 //    no store to the array between them, at an index whose alignment is
 //    known: one load of 2 or 4 elements per lane (NVIDIA LDS.64 / LDS.128,

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <span>
 #include <unordered_set>
 #include <algorithm>
 
@@ -182,7 +183,19 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
         sample *= 4;
         continue;
       }
-      cycles = double(result.cycles) * double(per_cu) / double(sample);
+      // Throughput: the sample's cycles spread over the busiest compute
+      // unit's share. Latency: the dispatch lasts at least as long as its
+      // heaviest workgroup takes on a compute unit of its own (a grid of
+      // mostly idle workgroups, APSP's phase 2, takes as long as one of its
+      // few busy ones).
+      const size_t heaviest = size_t(std::max_element(result.workgroup_work_cycles.begin(),
+                                                      result.workgroup_work_cycles.end()) -
+                                     result.workgroup_work_cycles.begin());
+      const std::array<uint32_t, 3> heaviest_id = result.workgroup_ids.at(heaviest);
+      const auto alone_started = std::chrono::steady_clock::now();
+      const uint64_t alone = cu.run(context, std::span(&heaviest_id, 1), resident).cycles;
+      r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - alone_started).count();
+      cycles = std::max(double(result.cycles) * double(per_cu) / double(sample), double(alone));
       r.simulated = result.counters;
       r.counters = result.counters.scaled(double(n) / double(sample));
       r.simulated_workgroups = sample;

@@ -6,7 +6,8 @@
 // busiest compute unit. A larger one is predicted from a sample: workgroups
 // drawn at random from the grid run on one compute unit in detail, and the
 // busiest compute unit's share is extrapolated from the sample's cycles per
-// workgroup; the standard error of the sampled workgroups' work gives the
+// workgroup, but takes no less than its heaviest sampled workgroup run alone;
+// the standard error of the sampled workgroups' work gives the
 // error estimate, and the sample grows until that error is small. Dispatches repeated many times (same pipeline, same grid:
 // APSP's rounds) are sampled the same way: a few instances are simulated,
 // evenly spaced, and the rest take their mean. Every dispatch also pays the

@@ -119,6 +119,17 @@ TEST(TimingFusion, FourNeighbouringSharedWordsAtAnAlignedIndexAreOneLoad) {
             (std::vector<uint32_t>{1, 1, 1, 1}));
 }
 
+TEST(TimingFusion, TheSameSharedElementAgainIsNotLoadedAgain) {
+  const std::string prefix =
+      "shared uint s[64];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = i; barrier();\n";
+  // A global store in between does not touch shared memory.
+  EXPECT_EQ(shared_load_widths(prefix + "  uint a = s[i ^ 5u]; buf.v[i] = a; buf.v[i + 32u] = s[i ^ 5u] * 3u; }"),
+            (std::vector<uint32_t>{1, 0}));
+  // A shared store in between may have changed it.
+  EXPECT_EQ(shared_load_widths(prefix + "  uint a = s[i ^ 5u]; s[i] = a; buf.v[i] = s[i ^ 5u] * 3u; }"),
+            (std::vector<uint32_t>{1, 1}));
+}
+
 TEST(TimingFusion, AStoreBetweenNeighbouringLoadsKeepsThemApart) {
   EXPECT_EQ(shared_load_widths("shared uint s[256];\nvoid main() { uint i = gl_LocalInvocationID.x; s[4u * i] = i;"
                                " s[4u * i + 1u] = i; barrier();\n  uint a = s[4u * i]; s[4u * (i ^ 1u)] = a;"
@@ -155,6 +166,28 @@ TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
   EXPECT_NEAR(beyond.memory_bound_seconds / in_l2.memory_bound_seconds, 4, 1e-9);
   EXPECT_TRUE(in_l2.kinds.front().l2_resident);
   EXPECT_FALSE(beyond.kinds.front().l2_resident);
+}
+
+TEST(TimingSampling, AGridOfMostlyIdleWorkgroupsLastsAsLongAsItsBusyOnes) {
+  // Every 64th workgroup runs a long dependent chain, the others return at
+  // once (APSP's phase 2). 4096 workgroups: predicted from a sample.
+  const std::string chain =
+      "void main() { uint i = gl_GlobalInvocationID.x; if (gl_WorkGroupID.x % 64u != HEAVY) return;\n"
+      "  uint x = buf.v[i]; for (uint k = 0u; k < buf.v[1] + 2000u; ++k) x = x * 2654435761u + k;\n"
+      "  buf.v[i] = x; }";
+  const DeviceModel device = load_device_model("h100");
+  const auto with = [&](const std::string& heavy, uint32_t groups) {
+    std::string body = chain;
+    body.replace(body.find("HEAVY"), 5, heavy);
+    return predict(script_of(body, 32 * groups, groups), device, {});
+  };
+  // (The loop bound, word 1, is written by no busy workgroup of the grid.)
+  const Prediction grid = with("1u", 4096);
+  const Prediction one = with("0u", 1);  // a busy workgroup alone
+  ASSERT_TRUE(grid.kinds.front().sampled);
+  EXPECT_GE(grid.compute_seconds, 0.95 * one.compute_seconds);
+  // Two busy workgroups per compute unit's share at most: not much longer.
+  EXPECT_LE(grid.compute_seconds, 2.5 * one.compute_seconds);
 }
 
 TEST(TimingLaunch, ManySmallWorkgroupsAreBoundByTheLaunchRate) {
