@@ -84,6 +84,25 @@ uint32_t push_constant_size(const BufferData& data) { return uint32_t((data.byte
 
 Place place_of(const Script& script, int line) { return Place{script.path, line}; }
 
+// A script of one GLSL kernel, for the runner's own dispatches (the launch
+// overhead, the preheat), its pipeline named as the kernel.
+Script single_kernel_script(const std::string& name, const std::string& glsl,
+                            std::vector<launch::BufferBinding> bindings = {}) {
+  Script script;
+  script.path = "<" + name + ">";
+  launch::ShaderDecl shader;
+  shader.name = name;
+  shader.format = launch::ShaderFormat::Glsl;
+  shader.text = glsl;
+  shader.source_file = script.path;
+  script.shaders.push_back(shader);
+  PipelineDecl decl;
+  decl.name = decl.shader = name;
+  decl.bindings = std::move(bindings);
+  script.pipelines.push_back(decl);
+  return script;
+}
+
 }  // namespace
 
 struct VulkanBackend::Impl {
@@ -281,21 +300,13 @@ struct VulkanBackend::Impl {
     constexpr double kPreheatLimitMs = 5000;
     if (ms <= 0 || context.facts().device_type == "CPU") return;
     if (heater.shaders.empty()) {
-      heater.path = "<preheat>";
-      launch::ShaderDecl shader;
-      shader.name = shader.source_file = "preheat";
-      shader.format = launch::ShaderFormat::Glsl;
-      shader.text =
-          "#version 450\nlayout(local_size_x = 256) in;\n"
-          "layout(set = 0, binding = 0) buffer Sink { float sink[]; };\n"
-          "void main() {\n  float x = float(gl_GlobalInvocationID.x);\n"
-          "  for (int i = 0; i < 16384; ++i) x = x * 0.999 + 0.5;\n"
-          "  if (x == 1234.5) sink[gl_GlobalInvocationID.x & 255u] = x;\n}\n";
-      heater.shaders.push_back(shader);
-      PipelineDecl decl;
-      decl.name = decl.shader = "preheat";
-      decl.bindings.push_back({"sink", BindingKind::Storage, 0, 0});
-      heater.pipelines.push_back(decl);
+      heater = single_kernel_script("preheat",
+                                    "#version 450\nlayout(local_size_x = 256) in;\n"
+                                    "layout(set = 0, binding = 0) buffer Sink { float sink[]; };\n"
+                                    "void main() {\n  float x = float(gl_GlobalInvocationID.x);\n"
+                                    "  for (int i = 0; i < 16384; ++i) x = x * 0.999 + 0.5;\n"
+                                    "  if (x == 1234.5) sink[gl_GlobalInvocationID.x & 255u] = x;\n}\n",
+                                    {{"sink", BindingKind::Storage, 0, 0}});
       BufferData sink;
       sink.name = "sink";
       sink.bytes.assign(1024, 0);
@@ -675,18 +686,7 @@ double VulkanBackend::measure_launch_overhead_ns(const TimingOptions& options) {
   // Back-to-back dispatches of a kernel that does nothing, as a real sequence
   // records them (barrier, bind, dispatch).
   constexpr int kDispatches = 16;
-  Script script;
-  script.path = "<launch overhead>";
-  launch::ShaderDecl shader;
-  shader.name = "empty";
-  shader.format = launch::ShaderFormat::Glsl;
-  shader.text = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
-  shader.source_file = script.path;
-  script.shaders.push_back(shader);
-  PipelineDecl decl;
-  decl.name = "empty";
-  decl.shader = "empty";
-  script.pipelines.push_back(decl);
+  const Script script = single_kernel_script("empty", "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
   RunCommand run;
   run.pipeline = "empty";
   std::map<std::string, BufferData> no_buffers;

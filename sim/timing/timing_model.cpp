@@ -187,7 +187,9 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       // unit's share. Latency: the dispatch lasts at least as long as its
       // heaviest workgroup takes on a compute unit of its own (a grid of
       // mostly idle workgroups, APSP's phase 2, takes as long as one of its
-      // few busy ones).
+      // few busy ones). Running it again writes its buffers again; a sampled
+      // dispatch leaves most workgroups unrun anyway, so the buffers after
+      // it are not the device's (the timing needs their control flow only).
       const size_t heaviest = size_t(std::max_element(result.workgroup_work_cycles.begin(),
                                                       result.workgroup_work_cycles.end()) -
                                      result.workgroup_work_cycles.begin());
