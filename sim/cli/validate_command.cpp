@@ -63,8 +63,8 @@ int validate_command(const Args& args) {
       "repeats", po::value<uint32_t>()->default_value(10), "timed runs of each measurement")(
       "warmup", po::value<uint32_t>()->default_value(3), "untimed runs before them")(
       "preheat-ms", po::value<double>()->default_value(100),
-      "keep the GPU busy this long before each timed submission, so that it runs at its working clock "
-      "(not on CPU devices)")(
+      "keep the GPU busy at least this long before each timed submission, and (NVIDIA, through NVML) until its "
+      "SM clock is at 97% of its maximum, so that it runs at its working clock (not on CPU devices)")(
       "size", po::value<std::string>()->default_value("full"),
       "sweep sizes: full (the documents') or small (lavapipe and the simulator in seconds)")(
       "compare-sim", "also run the simulator at the device's subgroup size and compare the output bits");
