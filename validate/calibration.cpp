@@ -96,6 +96,7 @@ class Fitter {
     f.upper = b.upper;
     double v = std::clamp(raw, b.lower, b.upper);
     if (integer) v = std::clamp(std::round(v), std::ceil(b.lower), std::floor(b.upper));
+    f.integer = integer;
     f.value = v;
     f.clamped = !(raw >= b.lower && raw <= b.upper);
     // A peak measured below half its documented value says the benchmark
@@ -418,11 +419,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       device["latency_cycles"][cls] = uint32_t(f.value);
       latency_note += (latency_note.empty() ? "" : "; ") + cls + ": " + what;
     } else {
-      if (f.field == "dram_bandwidth_gbps" || f.field == "l2_bandwidth_gbps" || f.field == "dispatch_overhead_us" ||
-          f.field == "workgroup_launch_ns")
-        device[f.field] = f.value;
-      else
+      if (f.integer)
         device[f.field] = uint32_t(f.value);
+      else
+        device[f.field] = f.value;
       device["sources"][f.field] = what;
     }
     fields[f.field] = {{"status", f.status},         {"value", f.value},       {"raw_value", f.raw_value},

@@ -25,12 +25,13 @@ LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y, dou
 
 struct CalibratedField {
   std::string field;       // device-file field, "latency_cycles.int" for the nested ones
-  std::string status;      // "measured", "fitted" or "documented"
+  std::string status;      // "measured", "fitted", "rejected" or "documented"
   double base_value = 0;   // the base model's
   double raw_value = 0;    // what the measurements say, before the bounds
   double value = 0;        // what the new file holds
   double lower = 0, upper = 0;
   bool clamped = false;
+  bool integer = false;    // the device file holds it as an integer (cycles, lanes)
   std::string how;         // which benchmark and formula
   double relative_residual = 0;
   size_t points = 0;

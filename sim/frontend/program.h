@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <spirv/unified1/spirv.hpp11>
+
 #include "sim/frontend/shader_compiler.h"
 
 namespace lanelab::core {
@@ -138,6 +140,18 @@ struct Program {
   std::string where(const Instruction& in) const;  // "file:line"
   std::string name_of(uint32_t id) const;
 };
+
+// Calls visit(slot, is_index) for every register slot `in` reads: its slot
+// operands (is_index false), and an access chain's dynamic indices (true),
+// which the decoded form keeps in Program::chains, not among the operands.
+template <class Visit>
+void for_each_read_slot(const Program& p, const Instruction& in, Visit visit) {
+  for (uint32_t k = 0; k < in.operand_count; ++k)
+    if (p.operand_is_slot[in.operand_begin + k]) visit(p.operands[in.operand_begin + k], false);
+  const auto op = static_cast<spv::Op>(in.opcode);
+  if (op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain)
+    for (const auto& index : p.chains[in.aux].dynamic) visit(index.slot, true);
+}
 
 // Decodes a prepared (specialized, inlined) module. Instructions without a
 // handler are refused here, before execution, with their name and line.

@@ -72,7 +72,7 @@ void ComputeUnit::prepare_next(ResidentSubgroup& rs, uint64_t not_before) {
     const InstructionTiming& it = timing_.instructions[sg.pc()];
     if (!it.free) break;
     uint64_t ready = rs.board.operands_ready(timing_, it);
-    const bool loaded = it.arrives_with != ~0u;  // fetched by a widened load issued before
+    const bool loaded = it.arrives_with != InstructionTiming::kNoSlot;  // fetched by a load issued before
     if (loaded) ready = std::max(ready, rs.board.ready_at(it.arrives_with));
     wg.step_subgroup(sg.index());
     rs.board.set_ready(it, ready, loaded);

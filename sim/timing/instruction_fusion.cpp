@@ -8,6 +8,8 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.hpp11>
 
+#include "sim/timing/instruction_class.h"
+
 namespace lanelab::timing {
 
 namespace {
@@ -67,14 +69,10 @@ struct SlotFacts {
     for (uint32_t i = 0; i < p.instructions.size(); ++i) {
       const Instruction& in = p.instructions[i];
       if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count) producer[in.result_slot] = i;
-      for (uint32_t k = 0; k < in.operand_count; ++k) {
-        if (!p.operand_is_slot[in.operand_begin + k]) continue;
-        const uint32_t s = p.operands[in.operand_begin + k];
+      frontend::for_each_read_slot(p, in, [&](uint32_t s, bool is_index) {
         ++uses[s];
-        address_only[s] = false;  // an access chain's own operand is its base pointer
-      }
-      if (is_access_chain(static_cast<Op>(in.opcode)))
-        for (const auto& index : p.chains[in.aux].dynamic) ++uses[index.slot];
+        if (!is_index) address_only[s] = false;  // an access chain's own operand is its base pointer
+      });
       if (in.result_slot < p.slot_count && in.result_id != frontend::kNoId) zero_bits[in.result_slot] = known_zero_bits(p, in);
     }
   }
@@ -138,11 +136,7 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
     if (in.block != block) open.clear(), loaded.clear(), block = in.block;
     const auto op = static_cast<Op>(in.opcode);
     if (op == Op::OpControlBarrier || op == Op::OpMemoryBarrier) open.clear(), loaded.clear();
-    if (op != Op::OpLoad && op != Op::OpStore && op != Op::OpAtomicIAdd && op != Op::OpAtomicExchange &&
-        op != Op::OpAtomicCompareExchange && op != Op::OpAtomicUMin && op != Op::OpAtomicSMin &&
-        op != Op::OpAtomicUMax && op != Op::OpAtomicSMax && op != Op::OpAtomicAnd && op != Op::OpAtomicOr &&
-        op != Op::OpAtomicXor && op != Op::OpAtomicISub)
-      continue;
+    if (classify_instruction(in) != InstrClass::Global) continue;  // loads, stores and atomics, any memory
     const Instruction* chain = nullptr;
     const uint32_t variable = shared_target(p.operands[in.operand_begin], &chain);
     if (variable == kNone) continue;

@@ -31,7 +31,7 @@
 namespace lanelab::timing {
 
 struct InstructionFusion {
-  static constexpr uint32_t kNone = ~0u;
+  static constexpr uint32_t kNone = ~0u;  // InstructionTiming::kNoSlot
   std::vector<bool> fused;               // per instruction: issues as part of another
   // Per instruction: a folded load's value arrives with this slot's (the
   // widened load that fetched it), kNone otherwise.

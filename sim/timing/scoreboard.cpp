@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include <spirv/unified1/spirv.hpp11>
-
 #include "sim/timing/instruction_class.h"
 #include "sim/timing/instruction_fusion.h"
 
@@ -27,14 +25,7 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, bool fused_add_min_max)
       t.result_count = std::min(slots, p.slot_count - in.result_slot);
     }
     t.reads_begin = uint32_t(reads.size());
-    for (uint32_t i = 0; i < in.operand_count; ++i) {
-      const uint32_t op = p.operands[in.operand_begin + i];
-      if (p.operand_is_slot[in.operand_begin + i]) reads.push_back(op);
-    }
-    // An access chain's dynamic indices are read too (they are not operands of the decoded form).
-    const auto op = static_cast<spv::Op>(in.opcode);
-    if (op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain)
-      for (const auto& index : p.chains[in.aux].dynamic) reads.push_back(index.slot);
+    frontend::for_each_read_slot(p, in, [&](uint32_t slot, bool) { reads.push_back(slot); });
     t.reads_count = uint32_t(reads.size()) - t.reads_begin;
     instructions.push_back(t);
   }

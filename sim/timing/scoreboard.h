@@ -12,9 +12,10 @@
 namespace lanelab::timing {
 
 struct InstructionTiming {
+  static constexpr uint32_t kNoSlot = ~0u;
   frontend::InstrClass klass = frontend::InstrClass::Other;
   bool free = false;             // costs no issue slot (access chains, phis, merges, fused: instruction_fusion.h)
-  uint32_t arrives_with = ~0u;   // a folded load: its value is ready with this slot's
+  uint32_t arrives_with = kNoSlot;  // a folded load: its value is ready with this slot's
   uint8_t elements = 1;          // a widened shared load: 32-bit elements per lane
   uint32_t result_begin = 0, result_count = 0;
   uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
