@@ -1,6 +1,7 @@
 # cmake -DLANELAB=... -DRESULTS="a.jsonl|b.jsonl" -DREPORT=DIR -P run_report.cmake
 # Writes the report of every results file the sweeps wrote (a sweep skipped
 # for want of a Vulkan device wrote none: then this is skipped too).
+include(${CMAKE_CURRENT_LIST_DIR}/report_page.cmake)
 string(REPLACE "|" ";" files "${RESULTS}")
 set(present "")
 foreach(f IN LISTS files)
@@ -12,16 +13,5 @@ if(NOT present)
   message("SKIP: no results (no Vulkan device)")
   return()
 endif()
-file(REMOVE_RECURSE ${REPORT})
-execute_process(COMMAND ${LANELAB} report ${present} --out ${REPORT} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "lanelab report exited ${rc}:\n${out}${err}")
-endif()
-file(READ ${REPORT}/index.html html)
-foreach(expected "id=\"correctness\"" "<svg" "id=\"transpose-workgroup\"" "id=\"apsp\"")
-  string(FIND "${html}" "${expected}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "${REPORT}/index.html lacks ${expected}")
-  endif()
-endforeach()
+write_report(${REPORT} html ${present})
+require_in_page("${html}" ${REPORT} "id=\"correctness\"" "<svg" "id=\"transpose-workgroup\"" "id=\"apsp\"")
