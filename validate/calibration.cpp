@@ -11,6 +11,8 @@
 
 #include "kernels/micro/micro_workload.h"
 #include "sim/common/error.h"
+#include "sim/core/lane_mask.h"
+#include "sim/timing/bank_model.h"
 
 namespace lanelab::validate {
 
@@ -23,6 +25,7 @@ using nlohmann::json;
 struct Point {
   std::string bench;
   std::map<std::string, double> params;
+  std::map<std::string, std::string> choices;  // the parameters that are not numbers
   double ns = 0;
   double launch_overhead_ns = 0;
   double x = 0;  // what a fit puts on its x axis (steps, workgroups, ways ...)
@@ -186,6 +189,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       try {
         p.params[key] = std::stod(value.get<std::string>());
       } catch (const std::exception&) {
+        p.choices[key] = value.get<std::string>();
       }
     }
     p.ns = r["timing"]["timed_stats"]["median"].get<double>();
@@ -252,11 +256,46 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       json table = json::object();
       for (size_t i = 0; i < ways.size(); ++i) table[std::to_string(int(ways[i]))] = cycles[i];
       derived["bank_conflict_cycles_by_ways"] = table;
+      if (fit.points >= 2)
+        fitter.set("bank_replay_cycles", "bank_replay_cycles", base.bank_replay_cycles, fit.slope, "fitted",
+                   "bank_conflict: slope of cycles per load against extra ways", fit, false, 0, false);
       if (!shared_fit.points && fit.points >= 2)
         fitter.set("latency_cycles.shared", "latency_cycles", base.latency_cycles.shared, fit.intercept, "fitted",
                    "bank_conflict: intercept of cycles per load against extra ways", fit, false, 1, true);
       shared_cycles = fit.points >= 2 && !shared_fit.points ? fit.intercept : shared_cycles;
     }
+  }
+
+  // Bank throughput: many subgroups on every compute unit issue independent
+  // loads; cycles against the wavefronts the bank model counts for them on the
+  // busiest compute unit. The slope is the pipe's cycles per wavefront (the
+  // model takes 1: the documented 128 bytes per clock), per kind of load; the
+  // neighbouring words are counted as the one 128-bit load a compiler makes.
+  {
+    const timing::DistinctWordBankModel banks(base);
+    const uint32_t lanes = std::clamp(base.subgroup_size, 1u, 64u);
+    json by_access = json::object();
+    for (const std::string access : {"uint", "uvec4", "neighbours"}) {
+      std::vector<double> wavefronts, cycles;
+      for (const Point& p : with_bench(all, "bank_throughput")) {
+        if (p.choices.count("access") == 0 || p.choices.at("access") != access) continue;
+        const bool wide = access != "uint";
+        const uint64_t stride = uint64_t(param(p, "ways"));
+        std::vector<uint64_t> addresses(64, 0);
+        for (uint32_t l = 0; l < lanes; ++l)
+          addresses[l] = wide ? (l * stride) % (kernels::kMicroSharedWords / 4) * 16
+                              : (l * stride) % kernels::kMicroSharedWords * 4;
+        const double per_load = banks.access(core::full_mask(lanes), addresses.data(), wide ? 16 : 4).wavefronts;
+        const double groups_per_cu = std::ceil(param(p, "workgroups") / std::max(1u, base.compute_units));
+        const double subgroups = std::ceil(param(p, "workgroup_size") / lanes);
+        wavefronts.push_back(groups_per_cu * subgroups * steps(p) * per_load);
+        cycles.push_back((p.ns - p.launch_overhead_ns) * ghz);
+      }
+      if (wavefronts.size() < 2) continue;
+      const LineFit fit = fit_line(wavefronts, cycles, 0);
+      by_access[access] = {{"cycles_per_wavefront", fit.slope}, {"fit", fit_json(fit)}};
+    }
+    if (!by_access.empty()) derived["bank_throughput"] = by_access;
   }
 
   // Barriers: each step is a shared store, a barrier, a shared load with an

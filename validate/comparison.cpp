@@ -122,11 +122,25 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
     if (!numeric || members.size() < kSaturationMinPoints) continue;
     std::sort(members.begin(), members.end(),
               [&](size_t a, size_t b) { return number_value(e.points[a].x) < number_value(e.points[b].x); });
+    // The sweep samples x at steps (2x on the loading sweeps) coarser than the
+    // 1.5x the comparison asks for, so the crossing is interpolated between the
+    // last point below the level and the first at or above it, linearly in the
+    // rate and in log x (the sweeps' x grows geometrically).
     auto saturation_x = [&](const std::vector<double>& rates) {
       double best = 0;
       for (size_t i : members) best = std::max(best, rates[i]);
-      for (size_t i : members)
-        if (rates[i] >= kSaturationFraction * best) return number_value(e.points[i].x);
+      const double level = kSaturationFraction * best;
+      for (size_t k = 0; k < members.size(); ++k) {
+        const size_t i = members[k];
+        const double x1 = number_value(e.points[i].x);
+        if (rates[i] < level) continue;
+        if (k == 0) return x1;
+        const size_t below = members[k - 1];
+        const double x0 = number_value(e.points[below].x);
+        if (x0 <= 0 || x1 <= 0) return x1;
+        const double t = (level - rates[below]) / (rates[i] - rates[below]);
+        return std::exp(std::log(x0) + t * (std::log(x1) - std::log(x0)));
+      }
       return number_value(e.points[members.back()].x);
     };
     Saturation s;

@@ -41,9 +41,9 @@ struct VariantRanking {
   std::string measured_winner, predicted_winner;  // the fastest variant
 };
 
-// Where one variant's throughput curve saturates: the smallest x at which the
-// rate (work / time) reaches kSaturationFraction of the variant's best, on
-// each side. On a loading sweep (payload on x) that is how much work the
+// Where one variant's throughput curve saturates: the x at which the rate
+// (work / time) first reaches kSaturationFraction of the variant's best, on
+// each side, interpolated between the sweep's points (comparison.cpp). On a loading sweep (payload on x) that is how much work the
 // device needs before all its lanes are busy.
 inline constexpr double kSaturationFraction = 0.9;
 struct Saturation {

@@ -88,7 +88,9 @@ void apsp(SweepSize size, std::vector<SweepPoint>& out) {
 
 // Microbenchmarks (kernels/micro/) for `lanelab calibrate`: each latency at two
 // iteration counts (the slope of time against steps leaves the launch out),
-// bank conflicts 1..32-way, barriers against workgroup size, pointer chase and
+// bank conflicts 1..32-way (latency, and throughput for 32- and 128-bit
+// loads and for neighbouring 32-bit loads a compiler may merge), barriers
+// against workgroup size, pointer chase and
 // bandwidth against working set (within L2 and beyond), empty dispatches
 // against workgroup count, and ALU throughput against lanes ("loading").
 void micro(SweepSize size, std::vector<SweepPoint>& out) {
@@ -102,6 +104,11 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
          {"workgroups", full ? "2048" : "8"}});
   for (int e = 0; e <= 5; ++e)
     add({{"bench", "bank_conflict"}, {"ways", pow2(e)}, {"iterations", std::to_string(iterations)}});
+  // Many subgroups on every compute unit: the pipe's cycles per wavefront.
+  for (const std::string access : {"uint", "uvec4", "neighbours"})
+    for (int e = 0; e <= 5; ++e)
+      add({{"bench", "bank_throughput"}, {"ways", pow2(e)}, {"access", access},
+           {"iterations", full ? "64" : "4"}, {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});
   for (int e = 5; e <= 10; ++e)
     add({{"bench", "barrier"}, {"workgroup_size", pow2(e)}, {"iterations", full ? "256" : "8"}});
   // 16 KiB .. 512 MiB (full; H100's L2 is 50 MiB), 16 KiB .. 4 MiB (small).

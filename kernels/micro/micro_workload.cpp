@@ -1,5 +1,6 @@
 #include "kernels/micro/micro_workload.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -15,13 +16,14 @@ namespace {
 // settles on 2.0 exactly, so that both chains can be checked on the CPU.
 constexpr uint32_t kMulU = 1664525u, kAddU = 1013904223u;
 constexpr float kMulF = 0.5f, kAddF = 1.0f;
-constexpr uint32_t kSharedWords = 1024;       // shared_chase.comp's array
 constexpr uint32_t kChaseLineBytes = 128;     // one pointer per cache line
 constexpr uint32_t kBandwidthWorkgroupSize = 256;
 constexpr uint32_t kLoadingWorkgroupSize = 64;
 constexpr uint32_t kMaxGroups = 65535;
+// bank_throughput's loads, in shared_throughput.comp's ACCESS order.
+const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours"};
 
-enum class Kind { AluLatency, AluThroughput, Shared, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading };
+enum class Kind { AluLatency, AluThroughput, Shared, SharedThroughput, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading };
 
 struct Bench {
   std::string name;
@@ -33,6 +35,7 @@ const std::vector<Bench> kBenches = {
     {"alu_latency_int", Kind::AluLatency, 0},     {"alu_latency_float", Kind::AluLatency, 1},
     {"alu_throughput_int", Kind::AluThroughput, 0}, {"alu_throughput_float", Kind::AluThroughput, 1},
     {"shared_latency", Kind::Shared, 0},           {"bank_conflict", Kind::Shared, 0},
+    {"bank_throughput", Kind::SharedThroughput, 0},
     {"shuffle", Kind::Subgroup, 0},                {"ballot", Kind::Subgroup, 1},
     {"reduce", Kind::Subgroup, 2},                 {"barrier", Kind::Barrier, 0},
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
@@ -42,6 +45,7 @@ const std::vector<Bench> kBenches = {
 struct Config {
   Bench bench;
   uint32_t iterations = 0, ways = 1, workgroups = 1, workgroup_size = 32, lanes = 0, seed = 1;
+  std::string access = "uint";  // bank_throughput: uint, uvec4 or neighbours (4 x uint)
   uint64_t bytes = 0;
   uint64_t steps() const { return uint64_t(iterations) * kMicroStepsPerIteration; }
   uint32_t total_lanes() const { return workgroups * workgroup_size; }
@@ -59,11 +63,13 @@ Config read_config(const Params& params) {
   c.lanes = param_uint(params, "lanes", "micro");
   c.bytes = param_uint(params, "bytes", "micro");
   c.seed = param_uint(params, "seed", "micro");
+  c.access = param_choice(params, "access", kSharedAccesses, "micro");
   if (c.iterations == 0) throw Error("micro: iterations must be at least 1");
   if (c.workgroups == 0 || c.workgroups > kMaxGroups) throw Error("micro: workgroups must be 1..65535");
   if (c.workgroup_size == 0 || c.workgroup_size > 1024) throw Error("micro: workgroup_size must be 1..1024");
   if (c.bench.name == "shared_latency") c.ways = 1;
-  if (c.bench.kind == Kind::Shared && (c.ways == 0 || c.ways > 32 || (c.ways & (c.ways - 1)) != 0))
+  if ((c.bench.kind == Kind::Shared || c.bench.kind == Kind::SharedThroughput) &&
+      (c.ways == 0 || c.ways > 32 || (c.ways & (c.ways - 1)) != 0))
     throw Error("micro: ways=" + std::to_string(c.ways) + " must be a power of two from 1 to 32");
   if (c.bench.kind == Kind::Subgroup && c.workgroup_size % 2 != 0)
     throw Error("micro: the subgroup benchmarks pair lanes 2k and 2k+1; workgroup_size must be even");
@@ -152,7 +158,22 @@ std::vector<uint32_t> expected_result(const Config& c) {
       break;
     case Kind::Shared:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
-        out.push_back((lane % c.workgroup_size) * c.ways % kSharedWords);
+        out.push_back((lane % c.workgroup_size) * c.ways % kMicroSharedWords);
+      break;
+    case Kind::SharedThroughput:
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
+        const uint32_t first = (lane % c.workgroup_size) * c.ways;
+        uint32_t x = 0;
+        for (uint64_t load = 0; load < steps; ++load) {
+          if (c.access != "uint") {  // both read the words 4 q .. 4 q + 3
+            const uint32_t quad = uint32_t((first + load * 8) % (kMicroSharedWords / 4));
+            x ^= (4 * quad) ^ (4 * quad + 1) ^ (4 * quad + 2) ^ (4 * quad + 3);
+          } else {
+            x ^= uint32_t((first + load * 32) % kMicroSharedWords);
+          }
+        }
+        out.push_back(x);
+      }
       break;
     case Kind::Subgroup:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
@@ -209,7 +230,8 @@ std::vector<ParamSpec> MicroWorkload::params() const {
   return {
       {"bench", "alu_latency_int", benches},
       {"iterations", "256", "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer"},
-      {"ways", "1", "bank_conflict: lanes of 32 that share one bank (1, 2, 4 .. 32)"},
+      {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
+      {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one)"},
       {"bytes", "1048576", "pointer_chase: working set; bandwidth: buffer size"},
       {"workgroups", "1", "workgroups of the dispatch (empty, alu_throughput_*, bandwidth)"},
       {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
@@ -241,6 +263,14 @@ launch::Script MicroWorkload::build(const Params& params) const {
     case Kind::Shared:
       shader = "shared_chase";
       pipeline.specializations.push_back(spec_uint(2, c.ways));
+      script.buffers["constants"] = uint_buffer("constants", {0});
+      break;
+    case Kind::SharedThroughput:
+      shader = "shared_throughput";
+      pipeline.specializations.push_back(spec_uint(2, c.ways));
+      pipeline.specializations.push_back(
+          spec_uint(3, uint32_t(std::find(kSharedAccesses.begin(), kSharedAccesses.end(), c.access) -
+                                kSharedAccesses.begin())));
       script.buffers["constants"] = uint_buffer("constants", {0});
       break;
     case Kind::Subgroup:
@@ -304,6 +334,8 @@ WorkAmount MicroWorkload::work(const Params& params) const {
       return {double(c.steps()) * c.total_lanes(), "lane ops"};
     case Kind::Bandwidth:
       return {double(c.bytes) * c.iterations, "bytes"};
+    case Kind::SharedThroughput:
+      return {double(c.steps()) * c.total_lanes(), "lane loads"};
     case Kind::Empty:
       return {double(c.workgroups), "workgroups"};
     default:

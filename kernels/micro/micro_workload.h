@@ -17,6 +17,8 @@ namespace lanelab::kernels {
 // Every latency kernel does this many dependent steps per loop iteration
 // (the loop body is unrolled so that the loop's own branch is amortized).
 constexpr uint32_t kMicroStepsPerIteration = 16;
+// 32-bit words in shared_chase.comp's and shared_throughput.comp's arrays.
+constexpr uint32_t kMicroSharedWords = 1024;
 
 // The benchmarks `bench=` accepts, in the order the sweep runs them.
 const std::vector<std::string>& micro_bench_names();

@@ -192,6 +192,11 @@ launch::Script ReduceWorkload::build(const Params& params) const {
   return script;
 }
 
+// Why the document's kernels that finish without barriers can fail.
+constexpr const char* kUnsynchronizedTail =
+    " -- the last 32 steps run without barriers and are only right when one subgroup of >= 32 lanes runs them in "
+    "lockstep";
+
 CheckResult ReduceWorkload::check(const Params& params,
                                   const std::map<std::string, launch::BufferData>& buffers) const {
   const ReduceConfig c = read_reduce(params);
@@ -200,8 +205,7 @@ CheckResult ReduceWorkload::check(const Params& params,
                                  reduce_group_depth(c), "workgroup");
   if (!partials.passed) {
     if (c.variant.name == "unrolled_racy")
-      partials.message += " -- the last 32 steps run without barriers and are only right when one subgroup of "
-                          ">= 32 lanes runs them in lockstep (compare variant unrolled_barriers)";
+      partials.message += std::string(kUnsynchronizedTail) + " (compare variant unrolled_barriers)";
     return partials;
   }
   const CheckResult result = compare(read_floats(result_buffer(buffers, "total", "reduce")), {total(sums)}, 1.0,
@@ -330,7 +334,7 @@ CheckResult LuminanceWorkload::check(const Params& params,
   const auto sums = luminance_tile_sums(random_image(c.width, c.height, c.seed), c.width, c.height, t);
   const CheckResult tiles = compare(read_floats(result_buffer(buffers, "partials", "luminance")), sums,
                                     1.0 / t.fetches_per_tile(), tile_depth(c), "tile average");
-  if (!tiles.passed) return tiles;
+  if (!tiles.passed) return {false, tiles.message + kUnsynchronizedTail};
   const double pixels = double(c.width) * c.height;
   const CheckResult mean = compare(read_floats(result_buffer(buffers, "total", "luminance")), {total(sums)},
                                    1.0 / pixels, tile_depth(c) + final_depth(c.tiles()) + 1, "mean luminance");

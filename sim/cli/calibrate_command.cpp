@@ -59,6 +59,10 @@ int calibrate_command(const Args& args) {
                           "loading_lanes_at_90_percent", "ballot_cycles_without_add", "reduce_cycles_without_add"})
     if (calibration.derived.contains(key))
       std::printf("%-36s %.4g\n", key, calibration.derived[key].get<double>());
+  if (calibration.derived.contains("bank_throughput"))
+    for (const auto& [access, fit] : calibration.derived["bank_throughput"].items())
+      std::printf("bank_throughput %-10s cycles per wavefront %.4g (residual %.2f%%)\n", access.c_str(),
+                  fit["cycles_per_wavefront"].get<double>(), 100 * fit["fit"]["relative_residual"].get<double>());
   std::cout << "wrote " << out << "\n";
   return 0;
 }

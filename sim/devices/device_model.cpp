@@ -160,6 +160,7 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.shared_banks = r.u32("shared_banks");
   m.bank_width_bytes = r.u32("bank_width_bytes");
   m.bank_lanes_served_together = r.u32("bank_lanes_served_together");
+  if (doc.contains("bank_replay_cycles")) m.bank_replay_cycles = r.positive_real("bank_replay_cycles");
 
   m.global_sector_bytes = r.u32("global_sector_bytes");
   m.cache_line_bytes = r.u32("cache_line_bytes");
@@ -170,6 +171,11 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.clock_mhz = r.u32("clock_mhz");
   m.dispatch_overhead_us = r.positive_real("dispatch_overhead_us");
   if (doc.contains("workgroup_launch_ns")) m.workgroup_launch_ns = r.positive_real("workgroup_launch_ns");
+  if (doc.contains("integer_divide_instructions")) {
+    m.integer_divide_instructions = r.u32("integer_divide_instructions");
+    if (m.integer_divide_instructions == 0 || m.integer_divide_instructions > 255)
+      r.fail("integer_divide_instructions", "must be 1 to 255");
+  }
   if (doc.contains("fused_add_min_max")) {
     const json& v = r.get("fused_add_min_max", doc);
     if (!v.is_boolean()) r.fail("fused_add_min_max", "must be true or false");

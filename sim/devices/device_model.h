@@ -69,6 +69,11 @@ struct DeviceModel {
   uint32_t shared_banks = 0;
   uint32_t bank_width_bytes = 0;
   uint32_t bank_lanes_served_together = 0;
+  // Cycles each replay (a wavefront beyond one per lane group: a bank
+  // conflict) delays the load's result; the bank-conflict microbenchmark's
+  // dependent chain measures it (about 2 on the H100). The pipe itself still
+  // moves one wavefront per cycle, the documented bandwidth.
+  double bank_replay_cycles = 1;
 
   // Memory system and the whole device.
   uint32_t global_sector_bytes = 0;
@@ -88,6 +93,9 @@ struct DeviceModel {
   // An integer add feeding a min or max issues as one instruction (Hopper's
   // DPX VIADDMNMX, made for dynamic programming such as Floyd-Warshall).
   bool fused_add_min_max = false;
+  // Instructions an integer division or remainder by a divisor known only at
+  // run time expands to (GPUs have no integer divider); 1: counted as one.
+  uint32_t integer_divide_instructions = 1;
 
   // Field name -> where its number comes from (whitepaper, Vulkan limit, the
   // occupancy document's platform table, or "estimate: ...").

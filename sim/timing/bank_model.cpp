@@ -9,13 +9,19 @@ DistinctWordBankModel::DistinctWordBankModel(const DeviceModel& device)
       bank_width_bytes_(std::max(1u, device.bank_width_bytes)),
       lanes_together_(std::clamp(device.bank_lanes_served_together, 1u, 64u)) {}
 
+uint32_t DistinctWordBankModel::lanes_per_group(uint32_t bytes_per_lane) const {
+  const uint32_t bytes_per_pass = banks_ * bank_width_bytes_;
+  return std::clamp(bytes_per_pass / std::max(1u, bytes_per_lane), 1u, lanes_together_);
+}
+
 BankAccess DistinctWordBankModel::access(core::LaneMask lanes, const uint64_t* addresses,
                                          uint32_t bytes_per_lane) const {
   BankAccess result;
   const uint32_t words_per_lane = std::max(1u, (bytes_per_lane + bank_width_bytes_ - 1) / bank_width_bytes_);
-  for (uint32_t first = 0; first < 64 && (lanes >> first); first += lanes_together_) {
+  const uint32_t together = lanes_per_group(bytes_per_lane);
+  for (uint32_t first = 0; first < 64 && (lanes >> first); first += together) {
     const core::LaneMask group_mask =
-        lanes_together_ >= 64 ? ~core::LaneMask{0} : ((core::LaneMask{1} << lanes_together_) - 1) << first;
+        together >= 64 ? ~core::LaneMask{0} : ((core::LaneMask{1} << together) - 1) << first;
     const core::LaneMask group = lanes & group_mask;
     if (!group) continue;
     // Distinct words of this wavefront (at most 64 lanes x a few words).
@@ -33,6 +39,7 @@ BankAccess DistinctWordBankModel::access(core::LaneMask lanes, const uint64_t* a
     for (uint32_t i = 0; i < count; ++i) busiest = std::max(busiest, ++per_bank[words[i] % banks_ % 64]);
     ++result.lane_groups;
     result.wavefronts += busiest;
+    result.worst_degree = std::max(result.worst_degree, busiest);
     result.words += count;
   }
   result.replays = result.wavefronts - result.lane_groups;

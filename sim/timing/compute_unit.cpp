@@ -1,6 +1,7 @@
 #include "sim/timing/compute_unit.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -101,12 +102,13 @@ void ComputeUnit::issue(uint32_t id) {
   TimingCounters& c = result_.counters;
   const uint32_t width = sg.width();
   const uint32_t active = core::lane_count(lanes);
-  const uint32_t issue_cycles = (width + device_.alu_lanes_per_simd - 1) / std::max(1u, device_.alu_lanes_per_simd);
-  const uint32_t interval = std::max(issue_cycles, min_issue_interval_);
+  const uint32_t issue_cycles =
+      it.issues * ((width + device_.alu_lanes_per_simd - 1) / std::max(1u, device_.alu_lanes_per_simd));
+  const uint32_t interval = std::max(issue_cycles, it.issues * min_issue_interval_);
   simd_free_[rs.simd] = now_ + interval;
-  c.instructions += 1;
-  c.lane_slots += width;
-  c.active_lanes += active;
+  c.instructions += it.issues;
+  c.lane_slots += width * it.issues;
+  c.active_lanes += active * it.issues;
   c.issue_cycles += issue_cycles;
   c.divergence_lost_cycles += double(issue_cycles) * double(width - active) / double(width);
   rw.work_cycles += issue_cycles;
@@ -123,9 +125,13 @@ void ComputeUnit::issue(uint32_t id) {
     case InstrClass::Barrier: ready += lat.barrier; break;
     case InstrClass::Shared: {
       const BankAccess& b = events_.bank;
+      // The pipe moves one wavefront a cycle (the documented 128 bytes per
+      // clock); the result waits bank_replay_cycles for each replay (measured).
       const uint64_t start = std::max(now_, shared_pipe_free_);
       shared_pipe_free_ = start + b.wavefronts;
-      ready = start + b.wavefronts - std::min<uint64_t>(b.wavefronts, 1) + lat.shared;
+      const double replay_delay = b.replays * std::max(0.0, device_.bank_replay_cycles - 1);
+      ready = start + b.wavefronts - std::min<uint64_t>(b.wavefronts, 1) + uint64_t(std::llround(replay_delay)) +
+              lat.shared;
       from_memory = true;
       rw.work_cycles += b.wavefronts;
       c.shared_lane_groups += b.lane_groups;
@@ -160,7 +166,7 @@ void ComputeUnit::issue(uint32_t id) {
       }
       break;
     }
-    default: ready += lat.int_op; break;
+    default: ready += uint64_t(lat.int_op) * it.issues; break;  // a sequence: one dependent step each
   }
   rs.board.set_ready(it, ready, from_memory);
 

@@ -7,7 +7,8 @@
 // divergent paths, executed one after the other by the functional core, cost
 // the sum of both. The scoreboard holds a subgroup until the registers its
 // next instruction reads are ready. Shared-memory accesses occupy the
-// compute unit's shared-memory pipe one cycle per wavefront (bank model);
+// compute unit's shared-memory pipe one cycle per wavefront (bank model), and
+// each bank-conflict replay delays the result bank_replay_cycles;
 // global accesses occupy its share of DRAM bandwidth one sector at a time
 // (coalescer). A subgroup at a barrier waits until the workgroup's last
 // subgroup arrives.

@@ -37,6 +37,14 @@ bool is_integer_min_max(const Instruction& in) {
   }
 }
 
+bool is_integer_division(Op op) {
+  return op == Op::OpUDiv || op == Op::OpSDiv || op == Op::OpUMod || op == Op::OpSMod || op == Op::OpSRem;
+}
+
+SourceLine source_line(const frontend::Program& p, const Instruction& in) {
+  return {in.file < p.files.size() ? p.files[in.file] : std::string(), in.line};
+}
+
 // What is known about the program's slots, gathered once.
 struct SlotFacts {
   std::vector<uint32_t> producer;      // instruction computing the slot, kNone for preloads
@@ -92,6 +100,9 @@ struct SlotFacts {
         return is_constant[b] ? std::min<uint32_t>(kMaxAlignmentBits, bits(a) + uint32_t(constant[b])) : bits(a);
       case Op::OpIAdd: case Op::OpISub: case Op::OpBitwiseOr: case Op::OpBitwiseXor: return std::min(bits(a), bits(b));
       case Op::OpBitwiseAnd: return std::max(bits(a), bits(b));
+      // a % 2^m keeps a's low m bits: as aligned as a (a multiple of 2^m gives 0).
+      case Op::OpUMod:
+        return is_constant[b] && std::has_single_bit(uint32_t(constant[b])) ? bits(a) : kUnknownAlignment;
       default: return kUnknownAlignment;
     }
   }
@@ -100,7 +111,8 @@ struct SlotFacts {
 // Folds a shared-memory load into an earlier one of the same block that
 // already fetched its element: the same element again (no store to the array
 // in between), or a neighbour of a load widened to 2 or 4 elements.
-void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
+void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, const CompilerTraits& traits,
+                       InstructionFusion& f) {
   struct Group {
     uint32_t leader;
     int64_t first, last;  // element offsets from the base index
@@ -171,6 +183,7 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
       continue;
     }
     loaded.emplace(element, in.result_slot);
+    if (traits.widen_only_on && !traits.widen_only_on->count(source_line(p, in))) continue;
     const uint64_t variable_offset = p.variables[variable].offset_bytes / 4;
     const uint32_t alignment_bits = std::min<uint32_t>(
         {zero_bits, uint32_t(std::countr_zero(variable_offset | (1u << 8))), uint32_t(std::countr_zero(kMaxElementsPerLoad))});
@@ -194,12 +207,13 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
 
 }  // namespace
 
-InstructionFusion fuse_instructions(const frontend::Program& p, bool fused_add_min_max) {
+InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTraits& traits) {
   const size_t n = p.instructions.size();
   InstructionFusion f;
   f.fused.assign(n, false);
   f.arrives_with.assign(n, kNone);
   f.elements.assign(n, 1);
+  f.issues.assign(n, 1);
   const SlotFacts facts(p);
   // The instruction computing `slot` if it may fold into `user`: computed in
   // the same block and read by nothing else.
@@ -222,6 +236,16 @@ InstructionFusion fuse_instructions(const frontend::Program& p, bool fused_add_m
       f.fused[i] = true;
       continue;
     }
+    if (is_integer_division(op) && in.operand_count == 2) {
+      const uint32_t divisor = p.operands[in.operand_begin + 1];
+      const bool known = p.operand_is_slot[in.operand_begin + 1] ? facts.is_constant[divisor] : true;
+      const uint64_t value = p.operand_is_slot[in.operand_begin + 1] ? facts.constant[divisor] : divisor;
+      const bool unsigned_op = op == Op::OpUDiv || op == Op::OpUMod;
+      f.issues[i] = uint8_t(std::clamp<uint32_t>(
+          !known ? traits.integer_divide_instructions : unsigned_op && std::has_single_bit(uint32_t(value)) ? 1 : 2, 1,
+          255));
+      continue;
+    }
     // index + constant, used only as an index: the immediate of [register + immediate].
     if ((op == Op::OpIAdd || op == Op::OpISub) && in.result_slot < p.slot_count && facts.uses[in.result_slot] > 0 &&
         facts.address_only[in.result_slot] &&
@@ -229,7 +253,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, bool fused_add_m
       f.fused[i] = true;
       continue;
     }
-    if (fused_add_min_max && is_integer_min_max(in)) {
+    if (traits.fused_add_min_max && is_integer_min_max(in)) {
       for (uint32_t slot : operands) {
         const uint32_t j = single_use_producer(slot, in);
         const auto producer_op = j == kNone ? Op::OpNop : static_cast<Op>(p.instructions[j].opcode);
@@ -266,8 +290,16 @@ InstructionFusion fuse_instructions(const frontend::Program& p, bool fused_add_m
       inputs = std::move(merged);
     }
   }
-  fold_shared_loads(p, facts, f);
+  fold_shared_loads(p, facts, traits, f);
   return f;
+}
+
+std::set<SourceLine> widened_load_lines(const frontend::Program& p) {
+  const InstructionFusion f = fuse_instructions(p);
+  std::set<SourceLine> lines;
+  for (size_t i = 0; i < p.instructions.size(); ++i)
+    if (f.elements[i] > 1) lines.insert(source_line(p, p.instructions[i]));
+  return lines;
 }
 
 }  // namespace lanelab::timing

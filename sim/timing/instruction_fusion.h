@@ -18,12 +18,25 @@
 //  - shared-memory loads of neighbouring 32-bit elements, in one block with
 //    no store to the array between them, at an index whose alignment is
 //    known: one load of 2 or 4 elements per lane (NVIDIA LDS.64 / LDS.128,
-//    AMD ds_read_b64 / b128), issued by the first of them;
+//    AMD ds_read_b64 / b128), issued by the first of them; where
+//    CompilerTraits::widen_only_on is set, only loads that are neighbours in
+//    the program as written (the H100's Vulkan driver merges those, as the
+//    bank_throughput microbenchmark shows, but not loads that only unrolling
+//    makes neighbours: validate/data/README.md);
 //  - where the device has it (DeviceModel::fused_add_min_max: Hopper's DPX
 //    VIADDMNMX), an integer add whose only use is a min or max.
 // A folded instruction still executes (its result is needed); the timing
 // model passes its value on with no issue of its own.
+// One SPIR-V instruction that the GPU issues as several: an integer division
+// or remainder. GPUs have no integer divider; by a power-of-two constant it is
+// a shift or mask (1), by another constant a multiply-high and a shift (2),
+// and by a divisor known only at run time a reciprocal-based sequence of
+// DeviceModel::integer_divide_instructions.
 #include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/frontend/program.h"
@@ -38,8 +51,25 @@ struct InstructionFusion {
   std::vector<uint32_t> arrives_with;
   // Per instruction: 32-bit elements per lane a widened shared load fetches (1 otherwise).
   std::vector<uint8_t> elements;
+  // Per instruction: instructions the GPU issues for it (1 but for divisions).
+  std::vector<uint8_t> issues;
 };
 
-InstructionFusion fuse_instructions(const frontend::Program& program, bool fused_add_min_max = false);
+// A line of the shader source: the file's name and the line number.
+using SourceLine = std::pair<std::string, int>;
+
+// What the device's compiler and instruction set do (from the DeviceModel).
+struct CompilerTraits {
+  bool fused_add_min_max = false;            // DeviceModel::fused_add_min_max
+  uint32_t integer_divide_instructions = 1;  // DeviceModel::integer_divide_instructions
+  // Set: shared loads are widened only on these lines (widened_load_lines of
+  // the program before its loops were unrolled).
+  std::optional<std::set<SourceLine>> widen_only_on;
+};
+
+InstructionFusion fuse_instructions(const frontend::Program& program, const CompilerTraits& traits = {});
+
+// The source lines holding a shared load that fuse_instructions widens.
+std::set<SourceLine> widened_load_lines(const frontend::Program& program);
 
 }  // namespace lanelab::timing

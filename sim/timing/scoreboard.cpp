@@ -7,9 +7,9 @@
 
 namespace lanelab::timing {
 
-ProgramTiming::ProgramTiming(const frontend::Program& p, bool fused_add_min_max) : program(&p) {
+ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& traits) : program(&p) {
   instructions.reserve(p.instructions.size());
-  const InstructionFusion fusion = fuse_instructions(p, fused_add_min_max);
+  const InstructionFusion fusion = fuse_instructions(p, traits);
   for (const auto& in : p.instructions) {
     const size_t i = instructions.size();
     InstructionTiming t;
@@ -17,6 +17,7 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, bool fused_add_min_max)
     t.free = is_free(in) || fusion.fused[i];
     t.arrives_with = fusion.arrives_with[i];
     t.elements = fusion.elements[i];
+    t.issues = fusion.issues[i];
     if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count) {
       uint32_t slots = 1;
       if (in.result_type != frontend::kNoId && in.result_type < p.types.size())

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/frontend/program.h"
+#include "sim/timing/instruction_fusion.h"
 
 namespace lanelab::timing {
 
@@ -17,6 +18,7 @@ struct InstructionTiming {
   bool free = false;             // costs no issue slot (access chains, phis, merges, fused: instruction_fusion.h)
   uint32_t arrives_with = kNoSlot;  // a folded load: its value is ready with this slot's
   uint8_t elements = 1;          // a widened shared load: 32-bit elements per lane
+  uint8_t issues = 1;            // GPU instructions issued for it (a division: a sequence)
   uint32_t result_begin = 0, result_count = 0;
   uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
 };
@@ -25,8 +27,7 @@ struct InstructionTiming {
 // decoded form does not say which: an operand below slot_count is taken as a
 // slot (a literal that happens to name a pending slot only delays issue).
 struct ProgramTiming {
-  // `fused_add_min_max`: the device fuses an integer add into the min or max using it.
-  explicit ProgramTiming(const frontend::Program& program, bool fused_add_min_max = false);
+  explicit ProgramTiming(const frontend::Program& program, const CompilerTraits& traits = {});
   const frontend::Program* program;
   std::vector<InstructionTiming> instructions;
   std::vector<uint32_t> reads;

@@ -68,6 +68,7 @@ class Predictor {
         options_(options),
         width_(options.subgroup_size ? options.subgroup_size : device.subgroup_size),
         backend_(launch::SimulatorOptions{width_, options.optimize, options.unroll_loops, 100'000'000, nullptr}),
+        rolled_backend_(launch::SimulatorOptions{width_, options.optimize, false, 100'000'000, nullptr}),
         scheduler_(make_scheduler(options.scheduler)),
         banks_(device),
         coalescer_(device) {}
@@ -83,9 +84,13 @@ class Predictor {
     return r;
   }
 
-  const ProgramTiming& timing_of(const frontend::Program& program) {
+  const ProgramTiming& timing_of(const frontend::Program& program, const launch::PipelineDecl& pipeline) {
     auto& t = timings_[&program];
-    if (!t) t = std::make_unique<ProgramTiming>(program, device_.fused_add_min_max);
+    if (t) return *t;
+    CompilerTraits traits{device_.fused_add_min_max, device_.integer_divide_instructions, std::nullopt};
+    // Loads that only the unrolling made neighbours stay apart (instruction_fusion.h).
+    if (options_.unroll_loops) traits.widen_only_on = widened_load_lines(rolled_backend_.program(script_, pipeline));
+    t = std::make_unique<ProgramTiming>(program, traits);
     return *t;
   }
 
@@ -95,6 +100,7 @@ class Predictor {
   const TimingOptions& options_;
   uint32_t width_;
   launch::SimulatorBackend backend_;
+  launch::SimulatorBackend rolled_backend_;  // the same programs with their loops as written
   std::unique_ptr<Scheduler> scheduler_;
   DistinctWordBankModel banks_;
   SectorCoalescer coalescer_;
@@ -120,7 +126,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     throw Error("pipeline '" + pipeline.name + "' cannot run on " + device_.name + ": no workgroup fits a compute unit",
                 {script_.path, run.line});
 
-  const ProgramTiming& timing = timing_of(program);
+  const ProgramTiming& timing = timing_of(program, pipeline);
   // Measurements run a sequence several times over the same buffers: a
   // dispatch whose buffers fit in L2 finds them there.
   uint64_t footprint = 0;

@@ -42,7 +42,8 @@ BankPicture picture_bank_access(const DeviceModel& device, core::LaneMask lanes,
   p.addresses = addresses;
   p.addresses.resize(64, 0);
   const timing::DistinctWordBankModel model(device);
-  const uint32_t together = std::clamp(device.bank_lanes_served_together, 1u, 64u);
+  const uint32_t together = model.lanes_per_group(p.bytes_per_lane);
+  p.lanes_per_group = together;
   uint32_t worst = 0;
   for (uint32_t first = 0; first < 64 && (lanes >> first); first += together) {
     const uint32_t last = std::min(63u, first + together - 1);
@@ -84,7 +85,11 @@ std::string bank_text(const BankPicture& p, const std::string& title) {
   const DeviceModel& d = p.device;
   out << title << "\n";
   out << d.name << ": " << d.shared_banks << " banks of " << d.bank_width_bytes << " bytes, "
-      << d.bank_lanes_served_together << " lanes served together\n";
+      << p.lanes_per_group << " lanes served together";
+  if (p.lanes_per_group < d.bank_lanes_served_together)
+    out << " (" << p.bytes_per_lane << "-byte lanes: a pass moves at most " << d.shared_banks * d.bank_width_bytes
+        << " bytes)";
+  out << "\n";
   for (const auto& g : p.groups) {
     out << "lanes " << g.first_lane << "-" << g.last_lane << " (" << core::lane_count(g.lanes) << " active), distinct words per bank:\n";
     std::ostringstream banks, words;

@@ -23,6 +23,7 @@ struct LaneGroupBanks {
 struct BankPicture {
   DeviceModel device;
   uint32_t bytes_per_lane = 4;
+  uint32_t lanes_per_group = 32;                   // fewer than the device's for lanes wider than a word
   core::LaneMask lanes = 0;
   std::vector<uint64_t> addresses;                 // per lane: byte address in shared memory
   std::vector<LaneGroupBanks> groups;

@@ -15,6 +15,7 @@
 #include "sim/frontend/opcode_table.h"
 #include "sim/launch/script_runner.h"
 #include "sim/launch/simulator_backend.h"
+#include "sim/timing/bank_model.h"
 
 namespace lanelab::trace {
 
@@ -29,18 +30,9 @@ std::string memory_event(const DeviceModel& device, const core::MemoryAccess& ac
   std::string what = access.is_atomic ? "atomic" : access.is_store ? "store" : "load";
   uint32_t lanes = core::lane_count(access.lanes);
   if (access.kind == frontend::MemoryKind::Workgroup) {
-    // Bank conflicts: within each group of lanes served together, the most
-    // distinct words any one bank must deliver (same word = broadcast).
-    const uint32_t banks = std::max(1u, device.shared_banks), width = std::max(1u, device.bank_width_bytes);
-    const uint32_t together = std::max(1u, device.bank_lanes_served_together);
-    uint32_t worst = 1;
-    std::map<uint32_t, std::map<uint32_t, std::set<uint64_t>>> words;  // group -> bank -> words
-    core::for_each_lane(access.lanes, [&](uint32_t lane) {
-      uint64_t word = access.addresses[lane] / width;
-      words[lane / together][uint32_t(word % banks)].insert(word);
-    });
-    for (const auto& [group, by_bank] : words)
-      for (const auto& [bank, set] : by_bank) worst = std::max(worst, uint32_t(set.size()));
+    const timing::BankAccess bank =
+        timing::DistinctWordBankModel(device).access(access.lanes, access.addresses, access.bytes_per_lane);
+    const uint32_t worst = bank.worst_degree;
     std::string text = "shared " + what + " " + std::to_string(lanes) + " lanes";
     return text + (worst > 1 ? ", " + std::to_string(worst) + "-way bank conflict" : ", no bank conflict");
   }

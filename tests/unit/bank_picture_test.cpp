@@ -76,10 +76,15 @@ TEST(BankPicture, Mi210ServesSixteenLanesTogether) {
   EXPECT_EQ(strided("mi210", 32).wavefronts, 64u);
 }
 
-TEST(BankPicture, EightByteLanesUseTwoWords) {
+TEST(BankPicture, EightByteLanesAreServedSixteenAtATime) {
+  // 32 lanes x 2 words: two passes of 16 lanes (128 bytes each), neither a conflict.
   const BankPicture p = strided("h100", 1, 32, 8);
-  EXPECT_EQ(p.degree, 2u);
-  EXPECT_EQ(p.groups.at(0).bank_words[0], (std::vector<uint64_t>{0, 32}));
+  EXPECT_EQ(p.degree, 1u);
+  ASSERT_EQ(p.groups.size(), 2u);
+  EXPECT_EQ(p.groups.at(0).last_lane, 15u);
+  EXPECT_EQ(p.groups.at(0).bank_words[0], (std::vector<uint64_t>{0}));
+  EXPECT_EQ(p.groups.at(1).bank_words[0], (std::vector<uint64_t>{32}));
+  EXPECT_EQ(p.wavefronts, 2u);
 }
 
 TEST(BankPicture, TextAndDotNameTheConflict) {

@@ -133,10 +133,14 @@ TEST(Comparison, MeasurementsWithoutTimingAndFailedPredictionsDoNotPair) {
 }
 
 TEST(Comparison, SaturationPointIsWhereEachCurveFirstReachesNinetyPercentOfItsBest) {
-  // Equal work per point: the rate is 1 / time. Measured: 100, 200, 385, 400,
-  // 400 (saturated from 4 matrices); predicted: 100, 200, 250, 333, 400 (from 16).
+  // Equal work per point: the rate is 1 / time. Measured: 100, 200, 500, 500,
+  // 500 (ns^-1 x 1e6): 90% of the best is 450, reached between 2 and 4
+  // matrices, 5/6 of the way from 200 to 500, so at 2 * 2^(5/6) in log x.
+  // Predicted: 100, 200, 250, 300, 500: 450 is crossed 3/4 of the way from 8
+  // to 16 matrices, at 8 * 2^(3/4).
   const std::vector<std::string> matrices = {"1", "2", "4", "8", "16"};
-  const std::vector<double> measured_ns = {10000, 5000, 2600, 2500, 2500}, predicted_s = {10e-6, 5e-6, 4e-6, 3e-6, 2.5e-6};
+  const std::vector<double> measured_ns = {10000, 5000, 2000, 2000, 2000},
+                            predicted_s = {10e-6, 5e-6, 4e-6, 1e-6 / 0.3, 2e-6};
   std::vector<Json> records;
   for (size_t i = 0; i < matrices.size(); ++i) {
     const Json params = {{"kernel", "Shuffle8"}, {"matrices", matrices[i]}, {"workgroup_size", "256"}};
@@ -148,9 +152,25 @@ TEST(Comparison, SaturationPointIsWhereEachCurveFirstReachesNinetyPercentOfItsBe
   ASSERT_EQ(c.experiments[0].saturations.size(), 1u);
   const Saturation& s = c.experiments[0].saturations[0];
   EXPECT_EQ(s.variant, "kernel=Shuffle8");
-  EXPECT_EQ(s.measured_x, 4);
-  EXPECT_EQ(s.predicted_x, 16);
-  EXPECT_DOUBLE_EQ(s.ratio, 4);
+  EXPECT_NEAR(s.measured_x, 2 * std::pow(2.0, 5.0 / 6), 1e-9);
+  EXPECT_NEAR(s.predicted_x, 8 * std::pow(2.0, 3.0 / 4), 1e-9);
+  EXPECT_NEAR(s.ratio, 4 * std::pow(2.0, 3.0 / 4 - 5.0 / 6), 1e-9);
+}
+
+TEST(Comparison, SaturationAtTheFirstPointIsThatPoint) {
+  const std::vector<std::string> n = {"1024", "2048", "4096", "8192"};
+  std::vector<Json> records;
+  for (size_t i = 0; i < n.size(); ++i) {
+    const Json params = {{"variant", "sequential"}, {"n", n[i]}};
+    // The same work and time at every n: saturated from the first point on.
+    records.push_back(measured("reduce-array", "reduce", params, 1000));
+    records.push_back(predicted("reduce-array", "reduce", params, 1e-6));
+  }
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  ASSERT_EQ(c.experiments[0].saturations.size(), 1u);
+  EXPECT_EQ(c.experiments[0].saturations[0].measured_x, 1024);
+  EXPECT_EQ(c.experiments[0].saturations[0].predicted_x, 1024);
 }
 
 }  // namespace

@@ -119,6 +119,24 @@ TEST(TimingFusion, FourNeighbouringSharedWordsAtAnAlignedIndexAreOneLoad) {
             (std::vector<uint32_t>{1, 1, 1, 1}));
 }
 
+TEST(TimingFusion, OnlyLoadsThatAreNeighboursAsWrittenAreWidenedWhenLoopsAreUnrolled) {
+  const std::string prefix =
+      "shared uint s[128];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = i; s[i + 32u] = i; s[i + 64u] = i;"
+      " s[i + 96u] = i; barrier();\n";
+  const DeviceModel device = load_device_model("h100");
+  // Written as four neighbours: one 128-bit load per lane, unrolled or not.
+  const Prediction written = predict(
+      script_of(prefix + "  buf.v[i] = s[4u * i] + s[4u * i + 1u] + s[4u * i + 2u] + s[4u * i + 3u]; }"), device, {});
+  EXPECT_EQ(written.counters.shared_load_requests, 1);
+  // Neighbours only once the constant loop is unrolled: four loads, as the
+  // H100's Vulkan driver compiles APSP's k loop.
+  const Prediction unrolled = predict(
+      script_of(prefix + "  uint x = 0u;\n  for (uint k = 0u; k < 4u; ++k) x += s[4u * i + k];\n  buf.v[i] = x; }"),
+      device, {});
+  EXPECT_EQ(unrolled.counters.shared_load_requests, 4);
+  EXPECT_EQ(unrolled.counters.branches, 0);  // the loop was unrolled
+}
+
 TEST(TimingFusion, TheSameSharedElementAgainIsNotLoadedAgain) {
   const std::string prefix =
       "shared uint s[64];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = i; barrier();\n";
@@ -135,6 +153,50 @@ TEST(TimingFusion, AStoreBetweenNeighbouringLoadsKeepsThemApart) {
                                " s[4u * i + 1u] = i; barrier();\n  uint a = s[4u * i]; s[4u * (i ^ 1u)] = a;"
                                " buf.v[i] = a + s[4u * i + 1u]; }"),
             (std::vector<uint32_t>{1, 1}));
+}
+
+TEST(TimingFusion, AnIntegerDivisionIssuesAsTheSequenceItsDivisorNeeds) {
+  const launch::Script script =
+      script_of("void main() { uint i = gl_LocalInvocationID.x; uint d = buf.v[0]; int j = int(buf.v[1]);\n"
+                "  buf.v[i] = i % d + i / 3u + i / 8u + uint(j / 4); }");
+  launch::SimulatorBackend backend(launch::SimulatorOptions{});
+  const frontend::Program& program = backend.program(script, script.pipelines.front());
+  CompilerTraits traits;
+  traits.integer_divide_instructions = 16;
+  const InstructionFusion f = fuse_instructions(program, traits);
+  std::vector<std::pair<spv::Op, uint32_t>> divisions;
+  for (size_t i = 0; i < program.instructions.size(); ++i) {
+    const auto op = static_cast<spv::Op>(program.instructions[i].opcode);
+    if (op == spv::Op::OpUDiv || op == spv::Op::OpUMod || op == spv::Op::OpSDiv)
+      divisions.emplace_back(op, f.issues[i]);
+    else
+      EXPECT_EQ(f.issues[i], 1u) << "instruction " << i;
+  }
+  std::sort(divisions.begin(), divisions.end());
+  // A run-time divisor: the device's sequence; 3: multiply-high and shift;
+  // unsigned by 8: a shift; signed by 4: a shift with a sign correction.
+  const std::vector<std::pair<spv::Op, uint32_t>> expected = {
+      {spv::Op::OpUDiv, 1}, {spv::Op::OpUDiv, 2}, {spv::Op::OpSDiv, 2}, {spv::Op::OpUMod, 16}};
+  EXPECT_EQ(divisions, expected);
+  // Without the device's count the run-time divisor's remainder is one instruction.
+  const std::vector<uint8_t> as_one = fuse_instructions(program).issues;
+  for (size_t i = 0; i < program.instructions.size(); ++i)
+    if (static_cast<spv::Op>(program.instructions[i].opcode) == spv::Op::OpUMod) EXPECT_EQ(as_one[i], 1u);
+}
+
+TEST(TimingDivision, AReductionWithARuntimeModuloTakesLongerOnADeviceWithoutADivider) {
+  const launch::Script script =
+      script_of("void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i], d = buf.v[0] + 1u;\n"
+                "  for (uint k = 0u; k < 64u; ++k) x = x % d + i;\n  buf.v[i] = x; }");
+  DeviceModel one_instruction = load_device_model("h100");
+  one_instruction.integer_divide_instructions = 1;
+  DeviceModel sequence = one_instruction;
+  sequence.integer_divide_instructions = 16;
+  const Prediction fast = predict(script, one_instruction, {});
+  const Prediction slow = predict(script, sequence, {});
+  // 64 remainders, 15 more issues each.
+  EXPECT_EQ(slow.counters.instructions - fast.counters.instructions, 64.0 * 15);
+  EXPECT_GT(slow.compute_seconds, fast.compute_seconds);
 }
 
 TEST(TimingUnroll, ConstantLoopsIssueNoLoopBookkeeping) {

@@ -97,6 +97,31 @@ TEST(TimingBanks, TwoWayAndThirtyTwoWayConflictsCostTwiceAndThirtyTwiceAsMuch) {
   EXPECT_EQ(banks.access(lanes, broadcast, 4).wavefronts, 1u);  // one word to every lane is free
 }
 
+TEST(TimingBanks, WideAccessesServeFewerLanesPerPass) {
+  const DistinctWordBankModel banks(load_device_model("h100"));
+  uint64_t consecutive[64], same_chunk[64], column[64];
+  for (uint32_t l = 0; l < 32; ++l) {
+    consecutive[l] = 16 * l;
+    same_chunk[l] = 64;
+    column[l] = 128 * (l % 16);  // 16 chunks 128 bytes apart (all on banks 0-3), each read by two lanes
+  }
+  const core::LaneMask lanes = core::full_mask(32);
+  EXPECT_EQ(banks.lanes_per_group(4), 32u);
+  EXPECT_EQ(banks.lanes_per_group(8), 16u);
+  EXPECT_EQ(banks.lanes_per_group(16), 8u);
+  // 512 bytes at 128 bytes a pass: 4 passes, none of them a conflict.
+  EXPECT_EQ(banks.access(lanes, consecutive, 16).wavefronts, 4u);
+  EXPECT_EQ(banks.access(lanes, consecutive, 16).replays, 0u);
+  EXPECT_EQ(banks.access(lanes, consecutive, 8).wavefronts, 4u);  // lanes 0-15 and 16-31 each 2-way
+  // A broadcast is shared within a group of 8 lanes only.
+  EXPECT_EQ(banks.access(lanes, same_chunk, 16).wavefronts, 4u);
+  // Lanes l and l + 16 share a chunk but sit in different groups: 8 distinct chunks on the same
+  // banks per group, 4 groups.
+  EXPECT_EQ(banks.access(lanes, column, 16).wavefronts, 32u);
+  EXPECT_EQ(banks.access(lanes, column, 16).worst_degree, 8u);
+  EXPECT_EQ(banks.access(lanes, column, 4).wavefronts, 16u);  // 32-bit: one group, 16 distinct words
+}
+
 TEST(TimingBanks, AmdServesSixteenLanesTogether) {
   const DistinctWordBankModel banks(load_device_model("mi210"));
   uint64_t unit[64], stride2[64], stride4[64];
