@@ -393,7 +393,8 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
       for (const auto& s : e.saturations) {
         const bool within = s.ratio <= 1.5 && s.ratio >= 1 / 1.5;
         html << "<tr" << (within ? "" : " class=\"fail\"") << "><td>" << html_escape(s.variant) << "</td><td>"
-             << s.measured_x << "</td><td>" << s.predicted_x << "</td><td>" << s.ratio << "</td></tr>\n";
+             << number(s.measured_x, 3) << "</td><td>" << number(s.predicted_x, 3) << "</td><td>"
+             << number(s.ratio, 3) << "</td></tr>\n";
       }
       html << "</tbody></table>\n";
     }

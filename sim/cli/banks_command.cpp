@@ -86,8 +86,10 @@ int banks_command(const Args& args) {
       "lanelab banks FILE.amber|WORKLOAD --line N [--device M] [--workgroup I --subgroup J]\n\n"
       "One shared-memory access, lane by lane: which bank each lane's word is in, the distinct\n"
       "words each bank must deliver, the busiest bank and the conflict degree (N-way), and the\n"
-      "wavefronts (passes of bank_lanes_served_together lanes, replayed once per extra word on\n"
-      "the busiest bank) as `lanelab predict` counts them. The address pattern: lane i reads\n"
+      "wavefronts (passes of bank_lanes_served_together lanes, or fewer when B-byte lanes would\n"
+      "move more than shared_banks x bank_width_bytes: 8 lanes of 16 bytes on NVIDIA; replayed\n"
+      "once per extra word on the busiest bank) as `lanelab predict` counts them. The address\n"
+      "pattern: lane i reads\n"
       "element O + i*S of an array of B-byte elements, at byte (O + i*S) * B; word = byte /\n"
       "bank_width_bytes, bank = word % shared_banks (S = 0: every lane reads one word, a broadcast).\n"
       "Prints the text summary; --dot prints Graphviz instead, --out draws it");
