@@ -124,6 +124,9 @@ int kernel_occupancy(const po::variables_map& vm) {
                   "run without --vulkan for the simulator's estimate");
     kernel.register_bytes_per_lane = register_bytes_from_count(uint32_t(registers->second));
     std::cout << "Registers: " << registers->second << " per lane, as compiled by " << vulkan.device().name << "\n";
+    // The code size tells what the compiler unrolled or merged (16 bytes per NVIDIA instruction).
+    if (auto binary = stats.find("Binary Size"); binary != stats.end())
+      std::cout << "Binary: " << binary->second << " bytes\n";
   } else {
     const frontend::RegisterEstimate estimate = frontend::estimate_registers(program);
     kernel.register_bytes_per_lane = register_bytes_from_count(std::max(1u, estimate.total()));

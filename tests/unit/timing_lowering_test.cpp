@@ -180,8 +180,11 @@ TEST(TimingFusion, AnIntegerDivisionIssuesAsTheSequenceItsDivisorNeeds) {
   EXPECT_EQ(divisions, expected);
   // Without the device's count the run-time divisor's remainder is one instruction.
   const std::vector<uint8_t> as_one = fuse_instructions(program).issues;
-  for (size_t i = 0; i < program.instructions.size(); ++i)
-    if (static_cast<spv::Op>(program.instructions[i].opcode) == spv::Op::OpUMod) EXPECT_EQ(as_one[i], 1u);
+  for (size_t i = 0; i < program.instructions.size(); ++i) {
+    if (static_cast<spv::Op>(program.instructions[i].opcode) == spv::Op::OpUMod) {
+      EXPECT_EQ(as_one[i], 1u);
+    }
+  }
 }
 
 TEST(TimingDivision, AReductionWithARuntimeModuloTakesLongerOnADeviceWithoutADivider) {
