@@ -233,7 +233,7 @@ std::vector<ParamSpec> MicroWorkload::params() const {
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one)"},
       {"bytes", "1048576", "pointer_chase: working set; bandwidth: buffer size"},
-      {"workgroups", "1", "workgroups of the dispatch (empty, alu_throughput_*, bandwidth)"},
+      {"workgroups", "1", "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput)"},
       {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
       {"lanes", "4096", "loading: lanes in the whole dispatch (64 per workgroup)"},
       {"seed", "1", "seed of the pointer-chase cycle"},

@@ -89,9 +89,9 @@ int banks_command(const Args& args) {
       "wavefronts (passes of bank_lanes_served_together lanes, or fewer when B-byte lanes would\n"
       "move more than shared_banks x bank_width_bytes: 8 lanes of 16 bytes on NVIDIA; replayed\n"
       "once per extra word on the busiest bank) as `lanelab predict` counts them. The address\n"
-      "pattern: lane i reads\n"
-      "element O + i*S of an array of B-byte elements, at byte (O + i*S) * B; word = byte /\n"
-      "bank_width_bytes, bank = word % shared_banks (S = 0: every lane reads one word, a broadcast).\n"
+      "pattern: lane i reads element O + i*S of an array of B-byte elements, at byte\n"
+      "(O + i*S) * B; word = byte / bank_width_bytes, bank = word % shared_banks (S = 0: every\n"
+      "lane reads one word, a broadcast).\n"
       "Prints the text summary; --dot prints Graphviz instead, --out draws it");
   options.add_options()("help,h", "show this help")(
       "device,d", po::value<std::string>()->default_value("h100"), "device model (bank fields: shared_banks, bank_width_bytes, bank_lanes_served_together)")(

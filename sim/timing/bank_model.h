@@ -19,7 +19,7 @@ namespace lanelab::timing {
 struct BankAccess {
   uint32_t wavefronts = 0;  // cycles the shared-memory pipe is busy (one per wavefront pass)
   uint32_t replays = 0;     // passes beyond one per lane group: the bank conflicts
-  uint32_t lane_groups = 0; // groups of bank_lanes_served_together lanes with active lanes
+  uint32_t lane_groups = 0; // groups of lanes served together (lanes_per_group) with active lanes
   uint32_t words = 0;       // distinct words requested (shared-memory efficiency numerator)
   uint32_t worst_degree = 0; // the most distinct words one bank delivers to one lane group: "N-way"
 };
