@@ -108,6 +108,18 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
       if (predicted[i] > predicted[best_p]) best_p = i;
     }
     r.spearman = spearman(m, p);
+    for (size_t a = 0; a < members.size(); ++a)
+      for (size_t b = a + 1; b < members.size(); ++b) {
+        const size_t i = members[a], j = members[b];
+        ++r.pairs;
+        if (measured[i] == measured[j] || (measured[i] - measured[j]) * (predicted[i] - predicted[j]) > 0) continue;
+        ++r.misordered;
+        // Rates from the slow and the fast quartile of each side's repeats.
+        const ComparedPoint &pi = e.points[i], &pj = e.points[j];
+        if (rate(pi, pi.measured_q1_s) < rate(pj, pj.measured_q3_s) ||
+            rate(pj, pj.measured_q1_s) < rate(pi, pi.measured_q3_s))
+          ++r.misordered_apart;
+      }
     r.measured_winner = e.points[best_m].variant;
     r.predicted_winner = e.points[best_p].variant;
     if (r.measured_winner == r.predicted_winner) ++e.winners_agree;
@@ -226,6 +238,9 @@ Comparison compare(const std::vector<Json>& records) {
     point.workload = m.value("workload", "");
     point.params = record_params_text(m, false);
     point.measured_s = measured;
+    const Json& stats = m["timing"]["stats"];
+    point.measured_q1_s = stats.contains("q1") ? stats["q1"].get<double>() * 1e-9 : measured;
+    point.measured_q3_s = stats.contains("q3") ? stats["q3"].get<double>() * 1e-9 : measured;
     point.predicted_s = p["time_s"].get<double>();
     point.error_percent = (point.predicted_s - measured) / measured * 100;
     point.measurement = &m;

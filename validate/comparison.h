@@ -27,6 +27,9 @@ struct ComparedPoint {
   std::string params;   // every parameter but the seed and the empty ones, "k=v k=v"
   std::string label;    // the point within its experiment: "x=v variant" (params outside sweeps)
   double measured_s = 0;   // median over the timed repeats of the whole dispatch sequence
+  // The repeats' quartiles (the median's where the record has none): the
+  // device's own spread, within which two variants are not told apart.
+  double measured_q1_s = 0, measured_q3_s = 0;
   double predicted_s = 0;  // the prediction's time for the same dispatches
   double error_percent = 0;  // (predicted - measured) / measured, signed
   const nlohmann::json* measurement = nullptr;
@@ -37,6 +40,11 @@ struct ComparedPoint {
 struct VariantRanking {
   std::string x;
   size_t variants = 0;
+  // Pairs of variants; those the model orders otherwise than the device (or
+  // does not order: one predicted time for both); and of these, the ones
+  // whose measured quartile ranges do not overlap, so that the device
+  // separates them beyond its repeat-to-repeat spread.
+  size_t pairs = 0, misordered = 0, misordered_apart = 0;
   double spearman = 0;  // NaN with fewer than two variants or a constant side
   std::string measured_winner, predicted_winner;  // the fastest variant
 };

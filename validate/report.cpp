@@ -337,13 +337,18 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
   for (const auto& e : c.experiments) points += e.points.size();
   html << "<table><thead><tr><th>experiment</th><th>pairs</th><th>MAPE</th><th>worst error</th><th>worst point</th>"
           "<th>Spearman &rho; (throughput, all points)</th><th>variant ranking: mean &rho; per x</th>"
-          "<th>winner agrees</th><th>winners (measured / predicted)</th>"
+          "<th>winner agrees</th><th>misordered variant pairs (beyond the repeats' spread)</th>"
+          "<th>winners (measured / predicted)</th>"
           "<th>saturation point within 1.5&times;</th></tr></thead><tbody>\n";
   for (const auto& e : c.experiments) {
     const ComparedPoint& worst = e.points[e.worst];
     double mean_rho = 0;
     size_t with_rho = 0;
+    size_t pairs = 0, misordered = 0, apart = 0;
     for (const auto& r : e.rankings) {
+      pairs += r.pairs;
+      misordered += r.misordered;
+      apart += r.misordered_apart;
       if (std::isnan(r.spearman)) continue;
       mean_rho += r.spearman;
       ++with_rho;
@@ -352,7 +357,8 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
          << e.points.size() << "</td><td>" << mape(e.mape_percent) << "</td><td>"
          << percent(worst.error_percent) << "</td><td>" << html_escape(worst.label) << "</td><td>" << rho(e.spearman)
          << "</td><td>" << (with_rho ? rho(mean_rho / double(with_rho)) : "n/a") << "</td><td>" << e.winners_agree
-         << " of " << e.rankings.size() << "</td><td>";
+         << " of " << e.rankings.size() << "</td><td>" << misordered << " of " << pairs << " (" << apart
+         << ")</td><td>";
     // The winner at the largest x (the sweep's headline size), or the only ranking.
     if (!e.rankings.empty()) {
       const VariantRanking& r = e.rankings.back();
@@ -368,7 +374,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
     html << "</td></tr>\n";
   }
   html << "<tr><th>all</th><th>" << points << "</th><th>" << mape(c.mape_percent)
-       << "</th><th colspan=\"7\"></th></tr>\n</tbody></table>\n";
+       << "</th><th colspan=\"8\"></th></tr>\n</tbody></table>\n";
   html << "<figure>" << scatter_plot(options, work_dir, c) << "</figure>\n";
   html << "<p>Each experiment's own section below draws its measured curves solid and its predicted ones dashed, "
           "one colour per variant.</p>\n";
@@ -377,13 +383,14 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
     html << "<details><summary>" << html_escape(e.experiment) << ": " << e.points.size() << " pairs, MAPE "
          << mape(e.mape_percent) << ", rankings and every pair</summary>\n";
     if (!e.rankings.empty()) {
-      html << "<table><thead><tr><th>" << html_escape(e.x_param.empty() ? "ranked" : e.x_param) << "</th><th>variants</th><th>Spearman &rho;</th><th>measured winner</th>"
-              "<th>predicted winner</th></tr></thead><tbody>\n";
+      html << "<table><thead><tr><th>" << html_escape(e.x_param.empty() ? "ranked" : e.x_param)
+           << "</th><th>variants</th><th>Spearman &rho;</th><th>misordered pairs (beyond the repeats' spread)</th>"
+              "<th>measured winner</th><th>predicted winner</th></tr></thead><tbody>\n";
       for (const auto& r : e.rankings)
         html << "<tr" << (r.measured_winner == r.predicted_winner ? "" : " class=\"fail\"") << "><td>"
              << html_escape(r.x.empty() ? "(all)" : r.x) << "</td><td>" << r.variants << "</td><td>" << rho(r.spearman)
-             << "</td><td>" << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner)
-             << "</td></tr>\n";
+             << "</td><td>" << r.misordered << " of " << r.pairs << " (" << r.misordered_apart << ")</td><td>"
+             << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner) << "</td></tr>\n";
       html << "</tbody></table>\n";
     }
     if (!e.saturations.empty()) {

@@ -102,6 +102,32 @@ TEST(Comparison, MapeWorstAndWinners) {
   EXPECT_EQ(e.winners_agree, 1u);
 }
 
+TEST(Comparison, MisorderedPairsCountThoseTheDeviceSeparatesBeyondItsSpread) {
+  // Three kernels at one size. Measured medians 1000, 1010 and 2000 ns, the
+  // first two with overlapping quartiles (990-1010, 1000-1020). The model
+  // swaps A and B (inside the spread) and predicts C as fast as A (a pair
+  // the device separates, counted as misordered: the model does not order it).
+  auto with_spread = [](Json record, double q1, double q3) {
+    record["timing"]["stats"]["q1"] = q1;
+    record["timing"]["stats"]["q3"] = q3;
+    return record;
+  };
+  const std::vector<Json> records = {
+      with_spread(measured("transpose-workgroup", "transpose", transpose("A", "32"), 1000), 990, 1010),
+      with_spread(measured("transpose-workgroup", "transpose", transpose("B", "32"), 1010), 1000, 1020),
+      with_spread(measured("transpose-workgroup", "transpose", transpose("C", "32"), 2000), 1990, 2010),
+      predicted("transpose-workgroup", "transpose", transpose("A", "32"), 1.2e-6),
+      predicted("transpose-workgroup", "transpose", transpose("B", "32"), 1.1e-6),
+      predicted("transpose-workgroup", "transpose", transpose("C", "32"), 1.2e-6)};
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  ASSERT_EQ(c.experiments[0].rankings.size(), 1u);
+  const VariantRanking& r = c.experiments[0].rankings[0];
+  EXPECT_EQ(r.pairs, 3u);
+  EXPECT_EQ(r.misordered, 2u);        // A-B swapped, A-C tied by the model
+  EXPECT_EQ(r.misordered_apart, 1u);  // only A-C is apart on the device
+}
+
 TEST(Comparison, MicrobenchmarksCalibrateAndAreLeftOut) {
   const Json micro = {{"bench", "alu_latency_int"}, {"iterations", "1024"}};
   std::vector<Json> records = {measured("micro", "micro", micro, 1000),
