@@ -3,7 +3,7 @@
 // measurement of the same experiment, workload and parameters; the error of
 // each pair, and per experiment the mean absolute percentage error, the worst
 // pair, and whether the model ranks the variants as the device does
-// (Spearman's rank correlation, and which variant wins).
+// (Spearman's rank correlation, which variant wins, which pairs it misorders).
 //
 // The microbenchmarks (workload "micro") are what `lanelab calibrate` fits
 // the device model to, so their pairs would only measure the fit: they are
