@@ -2,6 +2,7 @@
 // prediction of a launch on a device model, with its breakdown and counters;
 // --sweep NAME predicts a validation sweep into a JSONL results file.
 #include <iostream>
+#include <map>
 
 #include <boost/program_options.hpp>
 
@@ -24,6 +25,40 @@ namespace lanelab::cli {
 
 namespace {
 
+// The registers per lane a driver compiled each pipeline to, as `lanelab
+// validate` recorded them (`kernel_statistics`), by the measured point:
+// "workload|k=v k=v" with every parameter.
+using DriverRegisters = std::map<std::string, std::map<std::string, uint32_t>>;
+
+std::string point_key(const std::string& workload, const kernels::Params& params) {
+  nlohmann::json record = {{"params", nlohmann::json::object()}};
+  for (const auto& [name, value] : params) record["params"][name] = value;
+  return workload + "|" + validate::record_params_text(record, true);
+}
+
+DriverRegisters driver_registers(const std::string& path) {
+  DriverRegisters out;
+  for (const nlohmann::json& r : validate::read_records(path)) {
+    if (r.value("source", "measurement") != "measurement" || !r.contains("kernel_statistics")) continue;
+    std::map<std::string, uint32_t> by_pipeline;
+    for (const auto& [pipeline, stats] : r["kernel_statistics"].items())
+      if (stats.contains("Register Count")) by_pipeline[pipeline] = uint32_t(stats["Register Count"].get<double>());
+    if (!by_pipeline.empty())
+      out[r.value("workload", "") + "|" + validate::record_params_text(r, true)] = by_pipeline;
+  }
+  if (out.empty()) throw Error(path + " holds no measurement with the driver's register counts (kernel_statistics)");
+  return out;
+}
+
+// The options for one point: with driver registers where the file has the point.
+timing::TimingOptions options_for(const timing::TimingOptions& options, const DriverRegisters& registers,
+                                  const std::string& workload, const kernels::Params& params) {
+  timing::TimingOptions o = options;
+  if (auto found = registers.find(point_key(workload, params)); found != registers.end())
+    o.pipeline_registers = found->second;
+  return o;
+}
+
 // One sweep point as a record in the validation results' shape.
 nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoint& point, const std::string& sweep,
                             const timing::TimingOptions& options) {
@@ -39,6 +74,10 @@ nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoin
     const kernels::Workload* workload = kernels::find_workload(point.workload);
     if (!workload) throw Error("unknown workload '" + point.workload + "'");
     const timing::Prediction p = timing::predict(workload->build(point.params), device, options);
+    if (!options.pipeline_registers.empty()) {
+      record["driver_registers"] = nlohmann::json::object();
+      for (const auto& [pipeline, count] : options.pipeline_registers) record["driver_registers"][pipeline] = count;
+    }
     const kernels::WorkAmount work = workload->work(point.params);
     const validate::Throughput rate = validate::throughput_of(work.units, work.unit, p.seconds);
     nlohmann::json detail = timing::prediction_json(p, point.workload, {work.units, work.unit});
@@ -75,6 +114,9 @@ int predict_command(const Args& args) {
       "no-unroll", "count the loops as SPIR-V writes them, not fully unrolled as a vendor compiler would")(
       "registers", po::value<uint32_t>()->default_value(0),
       "32-bit registers per lane for occupancy (0: the simulator's register-pressure estimate)")(
+      "registers-from", po::value<std::string>(),
+      "take each pipeline's registers per lane from the driver's counts in a lanelab validate results file, "
+      "where it measured the same workload and parameters")(
       "sample-waves", po::value<uint32_t>()->default_value(4), "waves of one compute unit simulated per sampled dispatch")(
       "dispatch-instances", po::value<uint32_t>()->default_value(3), "instances simulated per repeated kind of dispatch")(
       "sweep", po::value<std::string>(), "predict a validation sweep (see lanelab validate --help)")(
@@ -92,13 +134,16 @@ int predict_command(const Args& args) {
   timing_options.registers_per_lane = vm["registers"].as<uint32_t>();
   timing_options.sample_waves = std::max(1u, vm["sample-waves"].as<uint32_t>());
   timing_options.dispatch_instances = std::max(1u, vm["dispatch-instances"].as<uint32_t>());
+  const DriverRegisters registers =
+      vm.count("registers-from") ? driver_registers(vm["registers-from"].as<std::string>()) : DriverRegisters{};
 
   if (vm.count("sweep")) {
     const std::string sweep = vm["sweep"].as<std::string>();
     const auto points = validate::sweep_points(sweep, validate::parse_sweep_size(vm["size"].as<std::string>()));
     validate::ResultsLog log(vm["output"].as<std::string>(), false);
     for (const auto& point : points) {
-      const nlohmann::json record = sweep_record(device, point, sweep, timing_options);
+      const nlohmann::json record =
+          sweep_record(device, point, sweep, options_for(timing_options, registers, point.workload, point.params));
       log.append(record);
       std::cout << point.workload << " " << record["params"].dump() << ": "
                 << (record.contains("error") ? "error: " + record["error"].get<std::string>()
@@ -116,6 +161,7 @@ int predict_command(const Args& args) {
   std::string what = target;
   if (target.ends_with(".amber")) {
     if (vm.count("param")) throw Error("predict: --param applies to workloads, not to " + target);
+    if (vm.count("registers-from")) throw Error("predict: --registers-from applies to workloads, not to " + target);
     script = launch::parse_amber_file(target);
   } else {
     const kernels::Workload& workload = workload_named(target);
@@ -125,6 +171,11 @@ int predict_command(const Args& args) {
     const kernels::WorkAmount amount = workload.work(params);
     work = {amount.units, amount.unit};
     for (const auto& [k, v] : params) what += (what == target ? " " : ",") + k + "=" + v;
+    if (vm.count("registers-from")) {
+      timing_options = options_for(timing_options, registers, target, params);
+      if (timing_options.pipeline_registers.empty())
+        throw Error("predict: " + vm["registers-from"].as<std::string>() + " has no measurement of " + what);
+    }
   }
   const timing::Prediction prediction = timing::predict(script, device, timing_options);
   if (vm.count("json"))

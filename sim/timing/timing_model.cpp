@@ -77,7 +77,9 @@ class Predictor {
 
  private:
   // Registers per lane for occupancy: as given, or the simulator's estimate.
-  uint32_t registers_of(const frontend::Program& program) {
+  uint32_t registers_of(const frontend::Program& program, const launch::PipelineDecl& pipeline) {
+    if (auto given = options_.pipeline_registers.find(pipeline.name); given != options_.pipeline_registers.end())
+      return given->second;
     if (options_.registers_per_lane) return options_.registers_per_lane;
     auto& r = registers_[&program];
     if (!r) r = std::max(1u, frontend::estimate_registers(program).total());
@@ -118,7 +120,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   KernelResources kernel;
   kernel.workgroup_size = context.workgroup_size();
   kernel.subgroup_size = width_;
-  kernel.register_bytes_per_lane = register_bytes_from_count(registers_of(program));
+  kernel.register_bytes_per_lane = register_bytes_from_count(registers_of(program, pipeline));
   kernel.shared_bytes_per_workgroup = uint32_t(program.workgroup_bytes);
   r.occupancy = compute_occupancy(device_, kernel);
   const uint32_t resident = r.occupancy.workgroups_per_cu;

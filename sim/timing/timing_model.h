@@ -16,6 +16,7 @@
 // workgroups faster than the device can (workgroup_launch_ns).
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct TimingOptions {
   // The SPIR-V does not say how many registers the vendor compiler allocates:
   // 0 takes the simulator's register-pressure estimate (--registers overrides).
   uint32_t registers_per_lane = 0;
+  // Per pipeline name: the registers per lane a driver compiled it to (as
+  // `lanelab validate` records them); ahead of registers_per_lane.
+  std::map<std::string, uint32_t> pipeline_registers;
   uint64_t full_simulation_workgroups = 512; // dispatches up to this size run whole
   uint32_t sample_waves = 4;             // sampled dispatches: this many waves of one compute unit
   uint32_t min_sample_workgroups = 16;

@@ -78,6 +78,24 @@ TEST(TimingIssue, DependentInstructionsWaitForTheDeviceLatency) {
   EXPECT_LE(extra_cycles, 64 * 10 + 1e-6);
 }
 
+TEST(TimingOccupancy, ADriversRegisterCountForAPipelineLimitsItsWorkgroups) {
+  const launch::Script script = glsl_script("void main() { buf.v[gl_LocalInvocationIndex] += 1u; }", 256,
+                                            repeated("1", 256));
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions estimate;
+  TimingOptions driver;
+  driver.pipeline_registers["pipe"] = 255;  // 256 lanes x 255 registers: one workgroup per 65536
+  TimingOptions other_pipeline;
+  other_pipeline.pipeline_registers["not_this_one"] = 255;
+  const Prediction a = predict(script, device, estimate), b = predict(script, device, driver),
+                   c = predict(script, device, other_pipeline);
+  ASSERT_EQ(b.kinds.size(), 1u);
+  EXPECT_EQ(b.kinds[0].occupancy.workgroups_per_cu, 1u);
+  EXPECT_EQ(b.kinds[0].occupancy.registers_limit, 1u);
+  EXPECT_GT(a.kinds[0].occupancy.workgroups_per_cu, 1u);
+  EXPECT_EQ(c.kinds[0].occupancy.workgroups_per_cu, a.kinds[0].occupancy.workgroups_per_cu);
+}
+
 TEST(TimingBanks, TwoWayAndThirtyTwoWayConflictsCostTwiceAndThirtyTwiceAsMuch) {
   const DistinctWordBankModel banks(load_device_model("rtx2080ti"));
   uint64_t unit[64], two_way[64], all_one_bank[64], broadcast[64];
