@@ -51,13 +51,18 @@ struct VariantRanking {
 
 // Where one variant's throughput curve saturates: the x at which the rate
 // (work / time) first reaches kSaturationFraction of the variant's best, on
-// each side, interpolated between the sweep's points (comparison.cpp). On a loading sweep (payload on x) that is how much work the
-// device needs before all its lanes are busy.
+// each side, interpolated between the sweep's points (comparison.cpp). On a
+// loading sweep (payload on x) that is how much work the device needs before
+// all its lanes are busy. The model gets it when the two are within
+// kSaturationFactor of each other (the transpose document's own estimates
+// were within 2).
 inline constexpr double kSaturationFraction = 0.9;
+inline constexpr double kSaturationFactor = 1.5;
 struct Saturation {
   std::string variant;
   double measured_x = 0, predicted_x = 0;
   double ratio = 0;  // predicted_x / measured_x
+  bool within_factor() const { return ratio <= kSaturationFactor && ratio >= 1 / kSaturationFactor; }
 };
 
 struct ExperimentComparison {

@@ -339,7 +339,8 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
           "<th>Spearman &rho; (throughput, all points)</th><th>variant ranking: mean &rho; per x</th>"
           "<th>winner agrees</th><th>misordered variant pairs (beyond the repeats' spread)</th>"
           "<th>winners (measured / predicted)</th>"
-          "<th>saturation point within 1.5&times;</th></tr></thead><tbody>\n";
+          "<th>saturation point within "
+       << number(kSaturationFactor) << "&times;</th></tr></thead><tbody>\n";
   for (const auto& e : c.experiments) {
     const ComparedPoint& worst = e.points[e.worst];
     double mean_rho = 0;
@@ -368,7 +369,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
     html << "</td><td>";
     if (!e.saturations.empty()) {
       size_t within = 0;
-      for (const auto& s : e.saturations) within += s.ratio <= 1.5 && s.ratio >= 1 / 1.5;
+      for (const auto& s : e.saturations) within += s.within_factor();
       html << within << " of " << e.saturations.size();
     }
     html << "</td></tr>\n";
@@ -398,8 +399,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
            << " where the throughput reaches " << int(kSaturationFraction * 100)
            << "% of its best: measured</th><th>predicted</th><th>predicted / measured</th></tr></thead><tbody>\n";
       for (const auto& s : e.saturations) {
-        const bool within = s.ratio <= 1.5 && s.ratio >= 1 / 1.5;
-        html << "<tr" << (within ? "" : " class=\"fail\"") << "><td>" << html_escape(s.variant) << "</td><td>"
+        html << "<tr" << (s.within_factor() ? "" : " class=\"fail\"") << "><td>" << html_escape(s.variant) << "</td><td>"
              << number(s.measured_x, 3) << "</td><td>" << number(s.predicted_x, 3) << "</td><td>"
              << number(s.ratio, 3) << "</td></tr>\n";
       }

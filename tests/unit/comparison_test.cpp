@@ -181,6 +181,7 @@ TEST(Comparison, SaturationPointIsWhereEachCurveFirstReachesNinetyPercentOfItsBe
   EXPECT_NEAR(s.measured_x, 2 * std::pow(2.0, 5.0 / 6), 1e-9);
   EXPECT_NEAR(s.predicted_x, 8 * std::pow(2.0, 3.0 / 4), 1e-9);
   EXPECT_NEAR(s.ratio, 4 * std::pow(2.0, 3.0 / 4 - 5.0 / 6), 1e-9);
+  EXPECT_FALSE(s.within_factor());  // 3.8x
 }
 
 TEST(Comparison, SaturationAtTheFirstPointIsThatPoint) {
@@ -197,6 +198,7 @@ TEST(Comparison, SaturationAtTheFirstPointIsThatPoint) {
   ASSERT_EQ(c.experiments[0].saturations.size(), 1u);
   EXPECT_EQ(c.experiments[0].saturations[0].measured_x, 1024);
   EXPECT_EQ(c.experiments[0].saturations[0].predicted_x, 1024);
+  EXPECT_TRUE(c.experiments[0].saturations[0].within_factor());
 }
 
 }  // namespace
