@@ -279,13 +279,12 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       std::vector<double> wavefronts, cycles;
       for (const Point& p : with_bench(all, "bank_throughput")) {
         if (p.choices.count("access") == 0 || p.choices.at("access") != access) continue;
-        const bool wide = access != "uint";
-        const uint64_t stride = uint64_t(param(p, "ways"));
+        const bool words = access == "uint";
+        const uint32_t bytes = words ? 4 : 16;
         std::vector<uint64_t> addresses(64, 0);
         for (uint32_t l = 0; l < lanes; ++l)
-          addresses[l] = wide ? (l * stride) % (kernels::kMicroSharedWords / 4) * 16
-                              : (l * stride) % kernels::kMicroSharedWords * 4;
-        const double per_load = banks.access(core::full_mask(lanes), addresses.data(), wide ? 16 : 4).wavefronts;
+          addresses[l] = kernels::bank_throughput_element(l, uint32_t(param(p, "ways")), words, 0) * bytes;
+        const double per_load = banks.access(core::full_mask(lanes), addresses.data(), bytes).wavefronts;
         const double groups_per_cu = std::ceil(param(p, "workgroups") / std::max(1u, base.compute_units));
         const double subgroups = std::ceil(param(p, "workgroup_size") / lanes);
         wavefronts.push_back(groups_per_cu * subgroups * steps(p) * per_load);

@@ -162,15 +162,12 @@ std::vector<uint32_t> expected_result(const Config& c) {
       break;
     case Kind::SharedThroughput:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
-        const uint32_t first = (lane % c.workgroup_size) * c.ways;
+        const bool words = c.access == "uint";
         uint32_t x = 0;
         for (uint64_t load = 0; load < steps; ++load) {
-          if (c.access != "uint") {  // both read the words 4 q .. 4 q + 3
-            const uint32_t quad = uint32_t((first + load * 8) % (kMicroSharedWords / 4));
-            x ^= (4 * quad) ^ (4 * quad + 1) ^ (4 * quad + 2) ^ (4 * quad + 3);
-          } else {
-            x ^= uint32_t((first + load * 32) % kMicroSharedWords);
-          }
+          const uint32_t element = uint32_t(bank_throughput_element(lane % c.workgroup_size, c.ways, words, load));
+          // A word holds its index; uvec4 q holds the words 4 q .. 4 q + 3.
+          x ^= words ? element : (4 * element) ^ (4 * element + 1) ^ (4 * element + 2) ^ (4 * element + 3);
         }
         out.push_back(x);
       }
@@ -208,6 +205,12 @@ std::vector<uint32_t> expected_result(const Config& c) {
 }
 
 }  // namespace
+
+uint64_t bank_throughput_element(uint32_t lane, uint32_t ways, bool words, uint64_t load) {
+  // Each load moves every lane by 128 bytes: whole bank rows, the conflict kept.
+  const uint64_t first = uint64_t(lane) * ways;
+  return words ? (first + load * 32) % kMicroSharedWords : (first + load * 8) % (kMicroSharedWords / 4);
+}
 
 const std::vector<std::string>& micro_bench_names() {
   static const std::vector<std::string> names = [] {

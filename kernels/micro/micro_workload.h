@@ -20,6 +20,12 @@ constexpr uint32_t kMicroStepsPerIteration = 16;
 // 32-bit words in shared_chase.comp's and shared_throughput.comp's arrays.
 constexpr uint32_t kMicroSharedWords = 1024;
 
+// The element bank_throughput's load number `load` of local lane `lane`
+// reads in shared_throughput.comp: a word of its `words` array (access
+// uint), else a uvec4 of its `quads` (uvec4, or neighbours: the four words of
+// that uvec4 read one by one).
+uint64_t bank_throughput_element(uint32_t lane, uint32_t ways, bool words, uint64_t load);
+
 // The benchmarks `bench=` accepts, in the order the sweep runs them.
 const std::vector<std::string>& micro_bench_names();
 
