@@ -30,10 +30,14 @@ namespace {
 // "workload|k=v k=v" with every parameter.
 using DriverRegisters = std::map<std::string, std::map<std::string, uint32_t>>;
 
-std::string point_key(const std::string& workload, const kernels::Params& params) {
-  nlohmann::json record = {{"params", nlohmann::json::object()}};
-  for (const auto& [name, value] : params) record["params"][name] = value;
-  return workload + "|" + validate::record_params_text(record, true);
+nlohmann::json params_json(const kernels::Params& params) {
+  nlohmann::json json = nlohmann::json::object();
+  for (const auto& [name, value] : params) json[name] = value;
+  return json;
+}
+
+std::string point_key(const std::string& workload, const nlohmann::json& params) {
+  return workload + "|" + validate::record_params_text({{"params", params}}, true);
 }
 
 DriverRegisters driver_registers(const std::string& path) {
@@ -44,7 +48,7 @@ DriverRegisters driver_registers(const std::string& path) {
     for (const auto& [pipeline, stats] : r["kernel_statistics"].items())
       if (stats.contains("Register Count")) by_pipeline[pipeline] = uint32_t(stats["Register Count"].get<double>());
     if (!by_pipeline.empty())
-      out[r.value("workload", "") + "|" + validate::record_params_text(r, true)] = by_pipeline;
+      out[point_key(r.value("workload", ""), r.value("params", nlohmann::json::object()))] = by_pipeline;
   }
   if (out.empty()) throw Error(path + " holds no measurement with the driver's register counts (kernel_statistics)");
   return out;
@@ -54,7 +58,7 @@ DriverRegisters driver_registers(const std::string& path) {
 timing::TimingOptions options_for(const timing::TimingOptions& options, const DriverRegisters& registers,
                                   const std::string& workload, const kernels::Params& params) {
   timing::TimingOptions o = options;
-  if (auto found = registers.find(point_key(workload, params)); found != registers.end())
+  if (auto found = registers.find(point_key(workload, params_json(params))); found != registers.end())
     o.pipeline_registers = found->second;
   return o;
 }
@@ -62,8 +66,7 @@ timing::TimingOptions options_for(const timing::TimingOptions& options, const Dr
 // One sweep point as a record in the validation results' shape.
 nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoint& point, const std::string& sweep,
                             const timing::TimingOptions& options) {
-  nlohmann::json params = nlohmann::json::object();
-  for (const auto& [name, value] : point.params) params[name] = value;
+  const nlohmann::json params = params_json(point.params);
   nlohmann::json record = {{"source", "prediction"},
                            {"device", {{"name", device.name}, {"file", device.file}}},
                            {"workload", point.workload},
