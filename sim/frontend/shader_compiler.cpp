@@ -9,6 +9,8 @@
 #include <spirv-tools/optimizer.hpp>
 #include <spirv/unified1/spirv.hpp11>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "sim/common/error.h"
 
@@ -138,6 +140,85 @@ SpirvModule compile_to_spirv(const launch::ShaderDecl& shader, const std::string
 
 namespace {
 constexpr size_t kMaxUnrolledWords = 1 << 17;
+
+// The header labels of the loops whose body holds a barrier that not every
+// trip executes (one behind a branch). NVIDIA's compiler leaves such a loop
+// rolled, constant trip count or not: HybridShuffle32's round loop, whose
+// shared-memory rounds sit under `if (s >= 8u)`, ran 113 us on the H100
+// where the same rounds written as two branch-free loops ran 56 us
+// (validate/data/README.md). A barrier every trip executes (Threadgroup1d32,
+// the reductions) does not keep a loop rolled.
+std::unordered_set<uint32_t> loops_with_conditional_barrier(const std::vector<uint32_t>& words) {
+  struct BlockInfo {
+    std::vector<uint32_t> successors;
+    bool barrier = false;
+    uint32_t loop_merge = 0, loop_continue = 0;
+  };
+  std::unordered_map<uint32_t, BlockInfo> blocks;
+  std::vector<uint32_t> headers;
+  uint32_t current = 0;
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t count = words[i] >> 16;
+    const auto op = spv::Op(words[i] & 0xffff);
+    if (count == 0 || i + count > words.size()) break;
+    const uint32_t* w = &words[i];
+    if (op == spv::Op::OpLabel) current = w[1];
+    if (current != 0) {
+      BlockInfo& b = blocks[current];
+      if (op == spv::Op::OpControlBarrier) b.barrier = true;
+      if (op == spv::Op::OpLoopMerge) {
+        b.loop_merge = w[1];
+        b.loop_continue = w[2];
+        headers.push_back(current);
+      }
+      if (op == spv::Op::OpBranch) b.successors = {w[1]};
+      if (op == spv::Op::OpBranchConditional) b.successors = {w[2], w[3]};
+      if (op == spv::Op::OpSwitch) {  // selector, default, then (32-bit literal, label) pairs
+        b.successors = {w[2]};
+        for (uint32_t k = 3; k + 1 < count; k += 2) b.successors.push_back(w[k + 1]);
+      }
+      if (op == spv::Op::OpBranch || op == spv::Op::OpBranchConditional || op == spv::Op::OpSwitch ||
+          op == spv::Op::OpReturn || op == spv::Op::OpReturnValue || op == spv::Op::OpKill ||
+          op == spv::Op::OpUnreachable || op == spv::Op::OpTerminateInvocation)
+        current = 0;
+    }
+    i += count;
+  }
+  // Whether the loop's continue target is reachable from its header without
+  // passing `avoid` (nor leaving the loop through its merge block).
+  auto continues_without = [&](uint32_t header, uint32_t avoid) {
+    const BlockInfo& h = blocks[header];
+    std::unordered_set<uint32_t> seen{header, h.loop_merge, avoid};
+    std::vector<uint32_t> work{header};
+    while (!work.empty()) {
+      const uint32_t b = work.back();
+      work.pop_back();
+      if (b == h.loop_continue) return true;
+      for (uint32_t s : blocks[b].successors)
+        if (seen.insert(s).second) work.push_back(s);
+    }
+    return false;
+  };
+  std::unordered_set<uint32_t> rolled;
+  for (uint32_t header : headers) {
+    const BlockInfo& h = blocks[header];
+    // The loop's blocks: reachable from the header without leaving through the merge.
+    std::unordered_set<uint32_t> body{header, h.loop_merge};
+    std::vector<uint32_t> work{header};
+    while (!work.empty()) {
+      const uint32_t b = work.back();
+      work.pop_back();
+      for (uint32_t s : blocks[b].successors)
+        if (body.insert(s).second) work.push_back(s);
+    }
+    for (uint32_t b : body)
+      if (b != header && b != h.loop_merge && blocks[b].barrier && continues_without(header, b)) {
+        rolled.insert(header);
+        break;
+      }
+  }
+  return rolled;
+}
 }  // namespace
 
 SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOptions& options) {
@@ -165,13 +246,17 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
     throw Error("SPIR-V optimization failed: " + diag.text, {module.source_file, 0});
   if (options.optimize && options.unroll_loops) {
     // spirv-opt unrolls only loops that ask for it: ask for every loop that
-    // has not asked not to be; the pass leaves those it cannot fully unroll
-    // (a trip count known only at run time) as they are.
+    // has not asked not to be and that a vendor compiler would unroll; the
+    // pass leaves those it cannot fully unroll (a trip count known only at
+    // run time) as they are.
     std::vector<uint32_t>& words = prepared.words;
+    const std::unordered_set<uint32_t> rolled = loops_with_conditional_barrier(words);
+    uint32_t block = 0;
     for (size_t i = 5; i < words.size();) {
       const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
       if (count == 0) break;
-      if (opcode == uint32_t(spv::Op::OpLoopMerge) && count >= 4 &&
+      if (opcode == uint32_t(spv::Op::OpLabel)) block = words[i + 1];
+      if (opcode == uint32_t(spv::Op::OpLoopMerge) && count >= 4 && !rolled.count(block) &&
           !(words[i + 3] & uint32_t(spv::LoopControlMask::DontUnroll)))
         words[i + 3] |= uint32_t(spv::LoopControlMask::Unroll);
       i += count;

@@ -1,7 +1,7 @@
 // Pins what the timing model takes from the vendor compiler and the memory
 // system rather than from SPIR-V as written: fused multiply-adds and
 // three-input logic ops (instruction_fusion.h), fully unrolled constant loops
-// (CompileOptions::unroll_loops), widened shared loads, L2-resident buffers
+// (CompileOptions::unroll_loops, not those with a barrier behind a branch), widened shared loads, L2-resident buffers
 // and the workgroup
 // launch rate (timing_model.h).
 #include <gtest/gtest.h>
@@ -217,6 +217,22 @@ TEST(TimingUnroll, ConstantLoopsIssueNoLoopBookkeeping) {
   EXPECT_EQ(unrolled.counters.branches, 0);
   EXPECT_GE(as_written.counters.instructions, unrolled.counters.instructions + 16 * 3);
   EXPECT_GE(unrolled.counters.instructions, 32);
+}
+
+TEST(TimingUnroll, ALoopWithABarrierBehindABranchStaysRolled) {
+  // HybridShuffle32's shape: shared-memory rounds under a branch on a
+  // constant table, the other rounds without a barrier.
+  const auto branches_of = [](const std::string& round) {
+    const launch::Script script = script_of(
+        "shared uint s[32];\nconst uint shifts[4] = uint[4](16u, 8u, 2u, 1u);\n"
+        "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i];\n"
+        "  for (int k = 0; k < 4; ++k) { uint d = shifts[k];\n" + round + "  }\n  buf.v[i] = x; }");
+    return predict(script, load_device_model("h100"), {}).counters.branches;
+  };
+  EXPECT_GE(branches_of("    if (d >= 8u) { s[i] = x; barrier(); x += s[i ^ d]; barrier(); } else { x = x * d + 1u; }\n"),
+            4);
+  // The same rounds with the barriers on every trip: unrolled, the branch folded away.
+  EXPECT_EQ(branches_of("    s[i] = x; barrier(); x += s[i ^ d]; barrier();\n"), 0);
 }
 
 TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
