@@ -115,6 +115,7 @@ int predict_command(const Args& args) {
       "subgroup-size,w", po::value<uint32_t>()->default_value(0), "subgroup width (default: the device's)")(
       "scheduler", po::value<std::string>()->default_value("gto"), "subgroup scheduler: gto | lrr")(
       "no-unroll", "count the loops as SPIR-V writes them, not fully unrolled as a vendor compiler would")(
+      "in-order", "issue each block in SPIR-V order, not reordered as a latency-aware compiler would")(
       "registers", po::value<uint32_t>()->default_value(0),
       "32-bit registers per lane for occupancy (0: the simulator's register-pressure estimate)")(
       "registers-from", po::value<std::string>(),
@@ -134,6 +135,7 @@ int predict_command(const Args& args) {
   timing_options.subgroup_size = vm["subgroup-size"].as<uint32_t>();
   timing_options.scheduler = vm["scheduler"].as<std::string>();
   timing_options.unroll_loops = vm.count("no-unroll") == 0;
+  timing_options.schedule_blocks = vm.count("in-order") == 0;
   timing_options.registers_per_lane = vm["registers"].as<uint32_t>();
   timing_options.sample_waves = std::max(1u, vm["sample-waves"].as<uint32_t>());
   timing_options.dispatch_instances = std::max(1u, vm["dispatch-instances"].as<uint32_t>());

@@ -51,6 +51,7 @@ void ComputeUnit::launch(core::DispatchContext& dispatch, std::array<uint32_t, 3
   rw.workgroup = std::make_unique<core::Workgroup>(dispatch, id);
   rw.subgroup_ids.clear();
   rw.work_cycles = 0;
+  rw.launched_at = now_;
   const uint32_t simds = uint32_t(simd_subgroups_.size());
   for (auto& sg : rw.workgroup->subgroups()) {
     const uint32_t sid = uint32_t(subgroups_.size());
@@ -208,13 +209,18 @@ void ComputeUnit::issue(uint32_t id) {
 
 void ComputeUnit::retire(uint32_t slot) {
   ResidentWorkgroup& rw = workgroups_[slot];
+  // Done once its last instructions have issued and its stores have left
+  // (as a whole run ends: run()).
+  uint64_t end = std::max(now_, memory_port_free_);
   for (uint32_t sid : rw.subgroup_ids) {
     auto& list = simd_subgroups_[subgroups_[sid].simd];
     list.erase(std::find(list.begin(), list.end(), sid));
     subgroups_[sid].board = Scoreboard(0);
+    end = std::max(end, simd_free_[subgroups_[sid].simd]);
   }
   result_.workgroup_work_cycles.push_back(rw.work_cycles);
   result_.workgroup_ids.push_back(rw.workgroup->id());
+  result_.workgroup_latency_cycles.push_back(end - rw.launched_at);
   result_.counters.workgroups += 1;
   rw.workgroup.reset();
 }

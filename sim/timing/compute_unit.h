@@ -37,6 +37,7 @@ struct ComputeUnitResult {
   TimingCounters counters;
   std::vector<double> workgroup_work_cycles;  // per workgroup: issue + pipe cycles (sampling variance)
   std::vector<std::array<uint32_t, 3>> workgroup_ids;  // the same workgroups' ids
+  std::vector<uint64_t> workgroup_latency_cycles;      // the same workgroups' launch to retirement
 };
 
 class ComputeUnit : public core::ExecutionObserver {
@@ -71,6 +72,7 @@ class ComputeUnit : public core::ExecutionObserver {
     std::vector<uint32_t> subgroup_ids;
     uint32_t live_subgroups = 0;
     double work_cycles = 0;
+    uint64_t launched_at = 0;
   };
   struct StepEvents {
     bool memory = false;

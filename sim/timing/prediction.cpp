@@ -66,7 +66,8 @@ std::string format_prediction(const Prediction& p, const std::string& what, cons
   out << "\nDispatches:\n";
   for (const auto& k : p.kinds) {
     out << "  " << k.pipeline << " " << k.groups[0] << "x" << k.groups[1] << "x" << k.groups[2] << " x" << k.count
-        << ": " << seconds_text(k.seconds_per_dispatch) << " each, " << k.occupancy.workgroups_per_cu
+        << ": " << seconds_text(k.seconds_per_dispatch) << " each, "
+        << k.occupancy.kernel.register_bytes_per_lane / 4 << " registers/lane, " << k.occupancy.workgroups_per_cu
         << " workgroups/CU (limit: " << (k.occupancy.binding.empty() ? "-" : limit_name(k.occupancy.binding.front()))
         << "), " << k.waves << " wave(s), " << k.simulated_dispatches << " simulated"
         << (k.sampled ? " from a sample of workgroups" : " whole") << (k.l2_resident ? ", buffers in L2" : "")
@@ -153,6 +154,7 @@ nlohmann::json prediction_json(const Prediction& p, const std::string& what, con
   for (const auto& k : p.kinds)
     kinds.push_back({{"pipeline", k.pipeline}, {"groups", k.groups}, {"count", k.count},
                      {"simulated_dispatches", k.simulated_dispatches}, {"seconds_per_dispatch", k.seconds_per_dispatch},
+                     {"registers_per_lane", k.occupancy.kernel.register_bytes_per_lane / 4},
                      {"workgroups_per_cu", k.occupancy.workgroups_per_cu}, {"waves", k.waves}, {"sampled", k.sampled},
                      {"l2_resident", k.l2_resident}});
   j["dispatches"] = kinds;

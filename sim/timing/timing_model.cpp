@@ -14,6 +14,7 @@
 #include "sim/frontend/register_pressure.h"
 #include "sim/launch/simulator_backend.h"
 #include "sim/timing/bank_model.h"
+#include "sim/timing/block_scheduler.h"
 #include "sim/timing/coalescer.h"
 #include "sim/timing/compute_unit.h"
 #include "sim/timing/scheduler.h"
@@ -76,6 +77,15 @@ class Predictor {
   DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers);
 
  private:
+  // The pipeline's program in the order the compute unit issues it.
+  const frontend::Program& program_of(const launch::PipelineDecl& pipeline) {
+    const frontend::Program& compiled = backend_.program(script_, pipeline);
+    if (!options_.schedule_blocks) return compiled;
+    auto& scheduled = scheduled_[&compiled];
+    if (!scheduled) scheduled = std::make_unique<frontend::Program>(schedule_blocks(compiled, device_.latency_cycles));
+    return *scheduled;
+  }
+
   // Registers per lane for occupancy: as given, or the simulator's estimate.
   uint32_t registers_of(const frontend::Program& program, const launch::PipelineDecl& pipeline) {
     if (auto given = options_.pipeline_registers.find(pipeline.name); given != options_.pipeline_registers.end())
@@ -106,12 +116,13 @@ class Predictor {
   std::unique_ptr<Scheduler> scheduler_;
   DistinctWordBankModel banks_;
   SectorCoalescer coalescer_;
+  std::map<const frontend::Program*, std::unique_ptr<frontend::Program>> scheduled_;
   std::map<const frontend::Program*, std::unique_ptr<ProgramTiming>> timings_;
 };
 
 DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers) {
   const launch::PipelineDecl& pipeline = script_.pipeline(run.pipeline);
-  const frontend::Program& program = backend_.program(script_, pipeline);
+  const frontend::Program& program = program_of(pipeline);
   const std::vector<core::BoundBuffer> bound = launch::bind_buffers(script_, pipeline, buffers);
   const std::array<uint32_t, 3> groups = {run.groups[0], run.groups[1], run.groups[2]};
   core::DispatchContext context = core::make_dispatch(program, width_, groups, bound);
@@ -142,6 +153,9 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   const uint64_t per_cu = (n + cus - 1) / cus;
   r.waves = (per_cu + resident - 1) / resident;
   double cycles = 0;
+  // How long the last workgroup launched runs (the launch bound's tail).
+  uint64_t last_run = 0;
+  const std::array<uint32_t, 3> last_id = workgroup_id(n - 1, groups);
   if (n <= options_.full_simulation_workgroups) {
     // Every compute unit's share: workgroup i runs on compute unit i mod CUs.
     for (uint64_t unit = 0; unit < std::min(n, cus); ++unit) {
@@ -152,6 +166,8 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       cycles = std::max(cycles, double(result.cycles));
       r.simulated += result.counters;
+      for (size_t i = 0; i < result.workgroup_ids.size(); ++i)
+        if (result.workgroup_ids[i] == last_id) last_run = result.workgroup_latency_cycles[i];
     }
     r.counters = r.simulated;
     r.simulated_workgroups = n;
@@ -205,6 +221,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       const auto alone_started = std::chrono::steady_clock::now();
       const uint64_t alone = cu.run(context, std::span(&heaviest_id, 1), resident).cycles;
       r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - alone_started).count();
+      last_run = alone;
       cycles = std::max(double(result.cycles) * double(per_cu) / double(sample), double(alone));
       r.simulated = result.counters;
       r.counters = result.counters.scaled(double(n) / double(sample));
@@ -217,7 +234,10 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   const double hz = std::max(1u, device_.clock_mhz) * 1e6;
   r.compute_seconds = cycles / hz;
   r.memory_seconds = r.counters.global_transferred_bytes / (bandwidth_gbps * 1e9);
-  r.launch_seconds = double(n) * device_.workgroup_launch_ns * 1e-9;
+  // The last workgroup starts once all the others have been launched, and
+  // still has to run: a launch-bound dispatch ends that much later. (A
+  // sampled dispatch takes its heaviest workgroup's run alone.)
+  r.launch_seconds = double(n) * device_.workgroup_launch_ns * 1e-9 + double(last_run) / hz;
   r.seconds = std::max({r.compute_seconds, r.memory_seconds, r.launch_seconds}) + device_.dispatch_overhead_us * 1e-6;
   r.error_seconds *= std::max(r.compute_seconds, r.memory_seconds);
   return r;

@@ -13,7 +13,8 @@
 // evenly spaced, and the rest take their mean. Every dispatch also pays the
 // device's dispatch overhead and cannot beat the memory bandwidth: DRAM's, or
 // L2's when the dispatch's buffers fit in L2 (l2_bandwidth_gbps), nor launch
-// workgroups faster than the device can (workgroup_launch_ns).
+// workgroups faster than the device can (workgroup_launch_ns): it lasts at
+// least until its last workgroup is launched and has run.
 #include <array>
 #include <cstdint>
 #include <map>
@@ -45,6 +46,7 @@ struct TimingOptions {
   uint32_t dispatch_instances = 3;       // repeated dispatches: instances simulated per kind
   bool optimize = true;
   bool unroll_loops = true;              // as the vendor compiler would (frontend::CompileOptions)
+  bool schedule_blocks = true;           // reorder each block as a latency-aware compiler would (block_scheduler.h)
 };
 
 // A kind of dispatch: one pipeline on one grid, possibly repeated.
@@ -70,7 +72,7 @@ struct Prediction {
   double seconds = 0;
   double error_seconds = 0;
   double compute_seconds = 0, memory_bound_seconds = 0, overhead_seconds = 0;
-  double launch_bound_seconds = 0;       // workgroups x the device's workgroup launch interval
+  double launch_bound_seconds = 0;       // workgroups x the device's workgroup launch interval + the last one's run
   uint64_t dispatches = 0, simulated_dispatches = 0;
   uint64_t workgroups = 0, simulated_workgroups = 0;
   TimingCounters counters;               // extrapolated to the whole script

@@ -1,9 +1,9 @@
 // Pins what the timing model takes from the vendor compiler and the memory
 // system rather than from SPIR-V as written: fused multiply-adds and
 // three-input logic ops (instruction_fusion.h), fully unrolled constant loops
-// (CompileOptions::unroll_loops, not those with a barrier behind a branch), widened shared loads, L2-resident buffers
-// and the workgroup
-// launch rate (timing_model.h).
+// (CompileOptions::unroll_loops; not those with a barrier behind a branch),
+// widened shared loads, L2-resident buffers and the workgroup launch rate
+// with the last workgroup's run (timing_model.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -271,15 +271,29 @@ TEST(TimingSampling, AGridOfMostlyIdleWorkgroupsLastsAsLongAsItsBusyOnes) {
   EXPECT_LE(grid.compute_seconds, 2.5 * one.compute_seconds);
 }
 
-TEST(TimingLaunch, ManySmallWorkgroupsAreBoundByTheLaunchRate) {
-  const launch::Script script =
-      script_of("void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = i; }", 32 * 4096, 4096);
+TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
   DeviceModel device = load_device_model("h100");
   device.workgroup_launch_ns = 50;  // 4096 workgroups: 204.8 us just to launch them
-  const Prediction p = predict(script, device, {});
-  EXPECT_NEAR(p.launch_bound_seconds, 4096 * 50e-9, 1e-12);
-  EXPECT_GT(p.launch_bound_seconds, p.compute_seconds);
-  EXPECT_NEAR(p.seconds, p.launch_bound_seconds + device.dispatch_overhead_us * 1e-6, 1e-12);
+  for (const char* body : {"void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = i; }",
+                           "void main() { uint i = gl_GlobalInvocationID.x; uint x = buf.v[i];\n"
+                           "  for (uint k = 0u; k < 64u; ++k) x = x * 2654435761u + k;\n  buf.v[i] = x; }"}) {
+    SCOPED_TRACE(body);
+    const Prediction grid = predict(script_of(body, 32 * 4096, 4096), device, {});
+    const Prediction one = predict(script_of(body, 32, 1), device, {});
+    // The last workgroup is launched after 204.8 us and then runs; sampled,
+    // the grid takes that run as long as one workgroup's alone.
+    ASSERT_TRUE(grid.kinds.front().sampled);
+    EXPECT_NEAR(grid.launch_bound_seconds, 4096 * 50e-9 + one.compute_seconds, 1e-12);
+    EXPECT_GT(one.compute_seconds, 0);
+    EXPECT_GT(grid.launch_bound_seconds, grid.compute_seconds);
+    EXPECT_NEAR(grid.seconds, grid.launch_bound_seconds + device.dispatch_overhead_us * 1e-6, 1e-12);
+    // Simulated whole (256 workgroups, two per compute unit at most), the last
+    // one's run beside the other workgroup of its compute unit.
+    const Prediction whole = predict(script_of(body, 32 * 256, 256), device, {});
+    ASSERT_FALSE(whole.kinds.front().sampled);
+    EXPECT_GE(whole.launch_bound_seconds, 256 * 50e-9 + one.compute_seconds - 1e-12);
+    EXPECT_LE(whole.launch_bound_seconds, 256 * 50e-9 + whole.compute_seconds + 1e-12);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,184 @@
+#include "sim/timing/block_scheduler.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include "sim/timing/instruction_class.h"
+
+namespace lanelab::timing {
+
+namespace {
+
+using frontend::Instruction;
+using frontend::Program;
+
+bool stays_first(const Instruction& in) {
+  return spv::Op(in.opcode) == spv::Op::OpPhi || spv::Op(in.opcode) == spv::Op::OpLabel;
+}
+
+bool stays_last(const Instruction& in) {
+  const auto op = spv::Op(in.opcode);
+  return op == spv::Op::OpSelectionMerge || op == spv::Op::OpLoopMerge || classify_instruction(in) == InstrClass::Branch;
+}
+
+// Instructions whose order among themselves is kept: memory accesses,
+// anything without a result (it acts on something else).
+bool is_ordered(const Instruction& in) {
+  const InstrClass c = classify_instruction(in);
+  return c == InstrClass::Global || c == InstrClass::Barrier || in.result_id == frontend::kNoId;
+}
+
+// Per register slot holding a pointer: the pipe its loads and stores take.
+std::vector<InstrClass> pointer_classes(const Program& p) {
+  std::vector<InstrClass> classes(p.slot_count, InstrClass::Global);
+  for (const auto& v : p.variables)
+    if (v.id < p.id_slot.size() && p.id_slot[v.id] < p.slot_count) classes[p.id_slot[v.id]] = memory_class(v.memory);
+  for (const auto& in : p.instructions) {
+    const auto op = spv::Op(in.opcode);
+    const bool derives_pointer = op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain ||
+                                 op == spv::Op::OpPtrAccessChain || op == spv::Op::OpCopyObject;
+    if (derives_pointer && in.operand_count > 0 && p.operand_is_slot[in.operand_begin] && in.result_slot < p.slot_count &&
+        p.operands[in.operand_begin] < p.slot_count)
+      classes[in.result_slot] = classes[p.operands[in.operand_begin]];
+  }
+  return classes;
+}
+
+class BlockScheduler {
+ public:
+  BlockScheduler(const Program& program, const InstructionLatencyCycles& latency)
+      : p_(program), latency_(latency), pointer_class_(pointer_classes(program)), producer_(program.slot_count, -1) {}
+
+  // The new order of instructions [begin, end) of the program.
+  std::vector<uint32_t> order(uint32_t begin, uint32_t end) {
+    const uint32_t n = end - begin;
+    // Successors through a value (the producer's latency applies) and
+    // through the order of memory accesses (only the order does).
+    std::vector<std::vector<uint32_t>> successors(n), followers(n);
+    std::vector<uint32_t> predecessors(n, 0), cost(n), issue(n);
+    int previous_ordered = -1;
+    for (uint32_t i = 0; i < n; ++i) {
+      const Instruction& in = p_.instructions[begin + i];
+      cost[i] = latency_of(in);
+      issue[i] = is_free(in) ? 0 : 1;
+      std::vector<uint32_t> from;
+      frontend::for_each_read_slot(p_, in, [&](uint32_t slot, bool) {
+        if (slot < producer_.size() && producer_[slot] >= 0) from.push_back(uint32_t(producer_[slot]));
+      });
+      std::sort(from.begin(), from.end());
+      from.erase(std::unique(from.begin(), from.end()), from.end());
+      for (uint32_t f : from) successors[f].push_back(i);
+      predecessors[i] = uint32_t(from.size());
+      if (is_ordered(in)) {
+        if (previous_ordered >= 0) {
+          followers[uint32_t(previous_ordered)].push_back(i);
+          ++predecessors[i];
+        }
+        previous_ordered = int(i);
+      }
+      for (uint32_t s = 0; s < result_slots(in); ++s) producer_[in.result_slot + s] = int(i);
+    }
+    for (uint32_t i = 0; i < n; ++i) {
+      const Instruction& in = p_.instructions[begin + i];
+      for (uint32_t s = 0; s < result_slots(in); ++s) producer_[in.result_slot + s] = -1;
+    }
+    // Longest latency path from each instruction to the end of the block
+    // (every edge points forward in the original order).
+    std::vector<uint64_t> height(n, 0);
+    for (uint32_t i = n; i-- > 0;) {
+      uint64_t below = 0;
+      for (uint32_t s : successors[i]) below = std::max(below, cost[i] + height[s]);
+      for (uint32_t s : followers[i]) below = std::max(below, issue[i] + height[s]);
+      height[i] = std::max<uint64_t>(below, cost[i]);
+    }
+    std::vector<uint64_t> earliest(n, 0);
+    std::vector<uint32_t> ready, placed;
+    for (uint32_t i = 0; i < n; ++i)
+      if (predecessors[i] == 0) ready.push_back(i);
+    uint64_t cycle = 0;
+    while (!ready.empty()) {
+      size_t best = 0;
+      for (size_t k = 1; k < ready.size(); ++k) {
+        const uint32_t a = ready[k], b = ready[best];
+        const uint64_t start_a = std::max(cycle, earliest[a]), start_b = std::max(cycle, earliest[b]);
+        if (start_a != start_b ? start_a < start_b : height[a] != height[b] ? height[a] > height[b] : a < b) best = k;
+      }
+      const uint32_t i = ready[best];
+      ready.erase(ready.begin() + std::ptrdiff_t(best));
+      const uint64_t start = std::max(cycle, earliest[i]);
+      cycle = start + issue[i];
+      placed.push_back(begin + i);
+      for (uint32_t s : successors[i]) {
+        earliest[s] = std::max(earliest[s], start + cost[i]);
+        if (--predecessors[s] == 0) ready.push_back(s);
+      }
+      for (uint32_t s : followers[i]) {
+        earliest[s] = std::max(earliest[s], start + issue[i]);
+        if (--predecessors[s] == 0) ready.push_back(s);
+      }
+    }
+    return placed;
+  }
+
+ private:
+  uint32_t result_slots(const Instruction& in) const {
+    if (in.result_id == frontend::kNoId || in.result_slot >= p_.slot_count) return 0;
+    uint32_t slots = 1;
+    if (in.result_type != frontend::kNoId && in.result_type < p_.types.size())
+      slots = std::max(1u, p_.types[in.result_type].slots);
+    return std::min(slots, p_.slot_count - in.result_slot);
+  }
+
+  // Cycles until the instruction's result can be read, as the compute unit charges them.
+  uint32_t latency_of(const Instruction& in) const {
+    if (is_free(in)) return 0;
+    InstrClass c = classify_instruction(in);
+    if (c == InstrClass::Global && in.operand_count > 0 && p_.operand_is_slot[in.operand_begin] &&
+        p_.operands[in.operand_begin] < pointer_class_.size())
+      c = pointer_class_[p_.operands[in.operand_begin]];
+    switch (c) {
+      case InstrClass::Float: return latency_.float_op;
+      case InstrClass::Sfu: return latency_.sfu;
+      case InstrClass::Shuffle: return latency_.shuffle;
+      case InstrClass::Shared: return latency_.shared;
+      case InstrClass::Global: return latency_.global;
+      case InstrClass::Barrier: return latency_.barrier;
+      case InstrClass::Branch: return latency_.branch;
+      default: return latency_.int_op;
+    }
+  }
+
+  const Program& p_;
+  const InstructionLatencyCycles& latency_;
+  std::vector<InstrClass> pointer_class_;
+  std::vector<int> producer_;  // per slot: the block-local instruction writing it, while scheduling a block
+};
+
+}  // namespace
+
+Program schedule_blocks(const Program& program, const InstructionLatencyCycles& latency) {
+  Program scheduled = program;
+  BlockScheduler scheduler(program, latency);
+  for (const frontend::Block& block : program.blocks) {
+    uint32_t begin = block.first, end = block.end;
+    while (begin < end && stays_first(program.instructions[begin])) ++begin;
+    while (end > begin && stays_last(program.instructions[end - 1])) --end;
+    // A barrier bounds the regions: the subgroup waits there for the others
+    // however its instructions are ordered, so nothing crosses it.
+    for (uint32_t region = begin; region < end;) {
+      uint32_t stop = region;
+      while (stop < end && classify_instruction(program.instructions[stop]) != InstrClass::Barrier) ++stop;
+      if (stop - region >= 2) {
+        const std::vector<uint32_t> order = scheduler.order(region, stop);
+        for (uint32_t k = 0; k < order.size(); ++k) scheduled.instructions[region + k] = program.instructions[order[k]];
+      }
+      region = stop + 1;
+    }
+  }
+  return scheduled;
+}
+
+}  // namespace lanelab::timing
