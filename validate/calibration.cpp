@@ -10,9 +10,11 @@
 #include <Eigen/Dense>
 
 #include "kernels/micro/micro_workload.h"
+#include "kernels/workload.h"
 #include "sim/common/error.h"
 #include "sim/core/lane_mask.h"
 #include "sim/timing/bank_model.h"
+#include "sim/timing/timing_model.h"
 
 namespace lanelab::validate {
 
@@ -307,7 +309,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     }
     if (!subgroups.empty()) {
       const LineFit fit = fit_line(subgroups, cycles, 0);
-      const double one_subgroup = fit.points >= 2 ? fit.intercept + fit.slope : cycles.front();
+      // One subgroup waits for no other: its step is the barrier's own latency.
+      double one_subgroup = fit.points >= 2 ? fit.intercept + fit.slope : cycles.front();
+      for (size_t i = 0; i < subgroups.size(); ++i)
+        if (subgroups[i] == 1) one_subgroup = cycles[i];
       const double shared = shared_cycles > 0 ? shared_cycles : base.latency_cycles.shared;
       derived["barrier_step_cycles_per_subgroup"] = fit.slope;
       derived["barrier_fit"] = fit_json(fit);
@@ -438,40 +443,108 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     }
   }
 
-  // The new device file: the base's, with the calibrated fields replaced.
-  json device = base_json;
-  device["name"] = name;
-  device["description"] = base_json.value("description", base.name) + "; calibrated from " +
-                          std::filesystem::path(results_file).filename().string();
+  // A device file: the base's, with the calibrated fields replaced.
   json fields = json::object();
-  std::string latency_note;
-  for (const CalibratedField& f : fitter.fields) {
-    const std::string what = f.status + " (" + f.how + "; " + std::filesystem::path(results_file).filename().string() +
-                             (f.clamped ? "; clamped to the documented bounds" : "") +
-                             (f.status == "rejected" ? "; measured " + std::to_string(f.raw_value) +
-                                                           ", below half the documented peak: the document's value kept"
-                                                     : "") +
-                             ")";
-    if (f.field.rfind("latency_cycles.", 0) == 0) {
-      const std::string cls = f.field.substr(std::string("latency_cycles.").size());
-      device["latency_cycles"][cls] = uint32_t(f.value);
-      latency_note += (latency_note.empty() ? "" : "; ") + cls + ": " + what;
-    } else {
-      if (f.integer)
-        device[f.field] = uint32_t(f.value);
-      else
-        device[f.field] = f.value;
-      device["sources"][f.field] = what;
+  const auto device_file = [&] {
+    json device = base_json;
+    device["name"] = name;
+    device["description"] = base_json.value("description", base.name) + "; calibrated from " +
+                            std::filesystem::path(results_file).filename().string();
+    fields = json::object();
+    std::string latency_note;
+    for (const CalibratedField& f : fitter.fields) {
+      const std::string what = f.status + " (" + f.how + "; " + std::filesystem::path(results_file).filename().string() +
+                               (f.clamped ? "; clamped to the documented bounds" : "") +
+                               (f.status == "rejected" ? "; measured " + std::to_string(f.raw_value) +
+                                                             ", below half the documented peak: the document's value kept"
+                                                       : "") +
+                               ")";
+      if (f.field.rfind("latency_cycles.", 0) == 0) {
+        const std::string cls = f.field.substr(std::string("latency_cycles.").size());
+        device["latency_cycles"][cls] = uint32_t(f.value);
+        latency_note += (latency_note.empty() ? "" : "; ") + cls + ": " + what;
+      } else {
+        if (f.integer)
+          device[f.field] = uint32_t(f.value);
+        else
+          device[f.field] = f.value;
+        device["sources"][f.field] = what;
+      }
+      fields[f.field] = {{"status", f.status},         {"value", f.value},       {"raw_value", f.raw_value},
+                         {"base_value", f.base_value}, {"bounds", {f.lower, f.upper}}, {"clamped", f.clamped},
+                         {"how", f.how},               {"relative_residual", f.relative_residual}, {"points", f.points}};
     }
-    fields[f.field] = {{"status", f.status},         {"value", f.value},       {"raw_value", f.raw_value},
-                       {"base_value", f.base_value}, {"bounds", {f.lower, f.upper}}, {"clamped", f.clamped},
-                       {"how", f.how},               {"relative_residual", f.relative_residual}, {"points", f.points}};
+    if (!latency_note.empty())
+      device["sources"]["latency_cycles"] =
+          latency_note + "; other classes documented: " + base.sources.at("latency_cycles");
+    for (const auto& [field, source] : base.sources)
+      if (!fields.contains(field) && field != "latency_cycles") fields[field] = {{"status", "documented"}};
+    return device;
+  };
+
+  // The barrier's cost, fitted with the timing model in the loop: the barrier
+  // benchmark's steps are predicted on the device calibrated so far, and
+  // what the prediction lacks per barrier (two a step) goes to the barrier:
+  // at one subgroup to its latency, at 2 to 32 subgroups to a line in the
+  // subgroups beyond the first, barrier_sync_cycles +
+  // barrier_subgroup_cycles x (subgroups - 1). Further passes refit the
+  // remainder, as a longer barrier also shifts what overlaps with it.
+  {
+    const Points points = with_bench(all, "barrier");
+    size_t synchronizing = 0;
+    for (const Point& p : points) synchronizing += param(p, "workgroup_size") > base.subgroup_size;
+    const CalibratedField* latency_field = fitter.find("latency_cycles.barrier");
+    if (synchronizing >= 2 && latency_field) {
+      double latency = latency_field->value, sync = 0, per_subgroup = 0, alone_missing = 0;
+      LineFit fit;
+      for (int pass = 0; pass < 3; ++pass) {
+        json provisional = device_file();
+        provisional["latency_cycles"]["barrier"] = uint32_t(std::max(1.0, std::round(latency)));
+        provisional["barrier_sync_cycles"] = sync;
+        provisional["barrier_subgroup_cycles"] = per_subgroup;
+        provisional["sources"]["barrier_sync_cycles"] = provisional["sources"]["barrier_subgroup_cycles"] = "fitting";
+        const DeviceModel model = parse_device_model(provisional, name + " (being calibrated)");
+        std::vector<double> beyond_first, missing;
+        double measured = 0;  // cycles per barrier step, summed
+        for (const Point& p : points) {
+          kernels::Params params = {{"bench", "barrier"}};
+          for (const auto& [key, value] : p.params) params[key] = std::to_string(uint64_t(value));
+          const kernels::Workload& micro = *kernels::find_workload("micro");
+          const timing::Prediction predicted =
+              timing::predict(micro.build(micro.with_defaults(params)), model, timing::TimingOptions{});
+          const double lacking = (p.ns - predicted.seconds * 1e9) * ghz / (2 * steps(p));
+          const double subgroups = std::ceil(param(p, "workgroup_size") / base.subgroup_size);
+          if (subgroups > 1) {
+            beyond_first.push_back(subgroups - 1);
+            missing.push_back(lacking);
+            measured += p.ns * ghz / (2 * steps(p));
+          } else {
+            alone_missing = lacking;
+          }
+        }
+        latency = std::max(1.0, std::round(latency) + alone_missing);
+        fit = fit_line(beyond_first, missing, 0);
+        // What remains after this pass, against the measured cost per barrier.
+        fit.relative_residual = fit.rms_residual / (measured / double(missing.size()));
+        sync = std::max(0.0, sync + fit.intercept);
+        per_subgroup = std::max(0.0, per_subgroup + fit.slope);
+      }
+      const CalibratedField first = *latency_field;
+      fitter.fields.erase(std::find_if(fitter.fields.begin(), fitter.fields.end(),
+                                       [](const CalibratedField& f) { return f.field == "latency_cycles.barrier"; }));
+      fitter.set("latency_cycles.barrier", "latency_cycles", first.base_value, latency, "fitted",
+                 "barrier: what the model lacks per barrier at one subgroup, starting from " + first.how, LineFit{},
+                 false, 1, true);
+      derived["barrier_release_fit"] = fit_json(fit);
+      fitter.set("barrier_sync_cycles", "barrier_sync_cycles", base.barrier_sync_cycles, sync, "fitted",
+                 "barrier: what the model lacks per barrier at 2-32 subgroups, intercept", fit, false, 0, false);
+      fitter.set("barrier_subgroup_cycles", "barrier_subgroup_cycles", base.barrier_subgroup_cycles, per_subgroup,
+                 "fitted", "barrier: what the model lacks per barrier at 2-32 subgroups, slope per subgroup", fit,
+                 false, 0, false);
+    }
   }
-  if (!latency_note.empty())
-    device["sources"]["latency_cycles"] =
-        latency_note + "; other classes documented: " + base.sources.at("latency_cycles");
-  for (const auto& [field, source] : base.sources)
-    if (!fields.contains(field) && field != "latency_cycles") fields[field] = {{"status", "documented"}};
+
+  json device = device_file();
   device["calibration"] = {
       {"results_file", results_file},
       {"base_model", base.name},

@@ -71,6 +71,15 @@ class FieldReader {
     return count(field, doc_, false, std::numeric_limits<uint64_t>::max());
   }
 
+  double non_negative_real(const std::string& field) const {
+    require_source(field);
+    const json& v = get(field, doc_);
+    if (!v.is_number()) fail(field, "must be a number");
+    double x = v.get<double>();
+    if (!(x >= 0)) fail(field, "must not be negative");
+    return x;
+  }
+
   double positive_real(const std::string& field) const {
     require_source(field);
     const json& v = get(field, doc_);
@@ -161,6 +170,9 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.bank_width_bytes = r.u32("bank_width_bytes");
   m.bank_lanes_served_together = r.u32("bank_lanes_served_together");
   if (doc.contains("bank_replay_cycles")) m.bank_replay_cycles = r.positive_real("bank_replay_cycles");
+  if (doc.contains("barrier_sync_cycles")) m.barrier_sync_cycles = r.non_negative_real("barrier_sync_cycles");
+  if (doc.contains("barrier_subgroup_cycles"))
+    m.barrier_subgroup_cycles = r.non_negative_real("barrier_subgroup_cycles");
 
   m.global_sector_bytes = r.u32("global_sector_bytes");
   m.cache_line_bytes = r.u32("cache_line_bytes");
@@ -232,5 +244,7 @@ DeviceModel load_device_model(const std::string& name_or_path) {
   }
   return parse(doc, path.string());
 }
+
+DeviceModel parse_device_model(const json& doc, const std::string& file) { return parse(doc, file); }
 
 }  // namespace lanelab

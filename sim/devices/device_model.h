@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace lanelab {
 
 // How a compute unit hands out its register file (see README.md).
@@ -74,6 +76,14 @@ struct DeviceModel {
   // dependent chain measures it (about 2 on the H100). The pipe itself still
   // moves one wavefront per cycle, the documented bandwidth.
   double bank_replay_cycles = 1;
+  // A barrier of a workgroup of more than one subgroup releases its
+  // subgroups latency_cycles.barrier + barrier_sync_cycles +
+  // barrier_subgroup_cycles x (subgroups - 1) cycles after the last one
+  // arrives (0, 0: latency_cycles.barrier whatever the size). Fitted on the
+  // barrier microbenchmark against workgroup size: on the H100 a step of
+  // two barriers costs about 4 cycles more per extra subgroup.
+  double barrier_sync_cycles = 0;
+  double barrier_subgroup_cycles = 0;
 
   // Memory system and the whole device.
   uint32_t global_sector_bytes = 0;
@@ -108,6 +118,9 @@ struct DeviceModel {
 // Throws lanelab::Error for an unknown name (listing the known ones) and for a
 // missing, mistyped or out-of-range field (naming the file and the field).
 DeviceModel load_device_model(const std::string& name_or_path);
+
+// The same from a device file's contents; `file` names it in messages.
+DeviceModel parse_device_model(const nlohmann::json& doc, const std::string& file);
 
 // Stems of the *.json files in the devices directory, sorted.
 std::vector<std::string> device_model_names();

@@ -182,7 +182,10 @@ void ComputeUnit::issue(uint32_t id) {
     rs.barrier_arrival = now_;
   }
   if (events_.barrier_released) {
-    const uint64_t release = now_ + lat.barrier;
+    const size_t subgroups = rw.subgroup_ids.size();
+    const double synchronizing =
+        subgroups > 1 ? device_.barrier_sync_cycles + device_.barrier_subgroup_cycles * double(subgroups - 1) : 0;
+    const uint64_t release = now_ + lat.barrier + uint64_t(std::llround(synchronizing));
     for (uint32_t sid : rw.subgroup_ids) {
       ResidentSubgroup& other = subgroups_[sid];
       if (other.done) continue;

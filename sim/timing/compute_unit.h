@@ -11,7 +11,8 @@
 // each bank-conflict replay delays the result bank_replay_cycles;
 // global accesses occupy its share of DRAM bandwidth one sector at a time
 // (coalescer). A subgroup at a barrier waits until the workgroup's last
-// subgroup arrives.
+// subgroup arrives, and then the barrier's release time, which grows with the
+// subgroups it synchronizes (barrier_sync_cycles, barrier_subgroup_cycles).
 //
 // The compute unit drives the functional core itself (Workgroup::step_subgroup)
 // and learns what each step did only through the ExecutionObserver interface.

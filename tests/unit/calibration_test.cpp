@@ -7,7 +7,9 @@
 #include <string>
 
 #include "kernels/micro/micro_workload.h"
+#include "kernels/workload.h"
 #include "sim/devices/device_model.h"
+#include "sim/timing/timing_model.h"
 #include "validate/calibration.h"
 
 namespace lanelab::validate {
@@ -108,6 +110,32 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(c.device["calibration"]["fields"]["compute_units"]["status"], "documented");
   EXPECT_EQ(c.device["calibration"]["results_file"], "synthetic.jsonl");
   EXPECT_NE(c.device["sources"]["dram_bandwidth_gbps"].get<std::string>().find("measured"), std::string::npos);
+}
+
+TEST(Calibration, RecoversTheBarrierReleaseFromTheModelInTheLoop) {
+  // Barrier steps timed on a device whose barrier takes 7 cycles alone and
+  // 12 + 1.5 per subgroup beyond the first more when it synchronizes.
+  Synthetic s;
+  DeviceModel truth = s.base;
+  truth.latency_cycles.barrier = 7;
+  truth.barrier_sync_cycles = 12;
+  truth.barrier_subgroup_cycles = 1.5;
+  const kernels::Workload& micro = *kernels::find_workload("micro");
+  std::vector<json> records;
+  for (int size : {32, 64, 128, 256, 512, 1024}) {
+    const std::map<std::string, std::string> params = {{"iterations", "16"}, {"workgroup_size", std::to_string(size)}};
+    kernels::Params full(params.begin(), params.end());
+    full["bench"] = "barrier";
+    const double ns = timing::predict(micro.build(micro.with_defaults(full)), truth, {}).seconds * 1e9;
+    records.push_back(record("barrier", params, ns));
+  }
+  const Calibration c = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  EXPECT_EQ(field(c, "latency_cycles.barrier").value, 7);
+  EXPECT_NEAR(field(c, "barrier_sync_cycles").value, 12, 0.5);
+  EXPECT_NEAR(field(c, "barrier_subgroup_cycles").value, 1.5, 0.05);
+  EXPECT_EQ(c.device["latency_cycles"]["barrier"], 7);
+  EXPECT_NEAR(c.device["barrier_subgroup_cycles"].get<double>(), 1.5, 0.05);
+  EXPECT_NE(c.device["sources"]["barrier_sync_cycles"].get<std::string>().find("fitted"), std::string::npos);
 }
 
 TEST(Calibration, ValuesStayWithinTheDocumentedBounds) {
