@@ -20,7 +20,7 @@ for k in Threadgroup1d32 Shuffle32 Threadgroup1d8; do measure $k $OUT/base.jsonl
 cp kernels/transpose/HybridShuffle32.comp /tmp/original.comp
 for v in original noguard split split-noguard sgid tgonly; do
   if [ $v = original ]; then cp /tmp/original.comp kernels/transpose/HybridShuffle32.comp
-  else cp validate/data/hybrid-variants/$v.comp kernels/transpose/HybridShuffle32.comp; fi
+  else cp validate/data/kernel-variants/hybrid-$v.comp kernels/transpose/HybridShuffle32.comp; fi
   measure HybridShuffle32 $OUT/$v.jsonl
 done
 cp /tmp/original.comp kernels/transpose/HybridShuffle32.comp
