@@ -230,6 +230,11 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     fitter.set("latency_cycles.shared", "latency_cycles", base.latency_cycles.shared, shared_cycles,
                status_of(shared_fit), "shared_latency: slope of time against dependent shared loads x clock",
                shared_fit, false, 1, true);
+  const auto [local_cycles, local_fit] = latency("local_latency");
+  if (local_fit.points)
+    fitter.set("latency_cycles.local", "latency_cycles", base.latency_cycles.local, local_cycles,
+               status_of(local_fit), "local_latency: slope of time against dependent private-array loads x clock",
+               local_fit, false, 1, true);
   const double add_cycles = int_fit.points ? int_cycles : base.latency_cycles.int_op;
   for (const std::string bench : {"shuffle", "ballot", "reduce"}) {
     const auto [cycles, fit] = latency(bench);

@@ -99,6 +99,9 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
   auto add = [&](const kernels::Params& params) { out.push_back(point("micro", "micro", params)); };
   for (const std::string bench : {"alu_latency_int", "alu_latency_float", "shared_latency", "shuffle", "ballot", "reduce"})
     for (uint32_t times : {1, 4}) add({{"bench", bench}, {"iterations", std::to_string(iterations * times)}});
+  // A private array too large for registers (1024 words): local memory.
+  for (uint32_t times : {1, 4})
+    add({{"bench", "local_latency"}, {"iterations", std::to_string(iterations * times)}, {"bytes", "4096"}});
   for (const std::string bench : {"alu_throughput_int", "alu_throughput_float"})
     add({{"bench", bench}, {"iterations", std::to_string(iterations)}, {"workgroup_size", "256"},
          {"workgroups", full ? "2048" : "8"}});

@@ -23,7 +23,7 @@ constexpr uint32_t kMaxGroups = 65535;
 // bank_throughput's loads, in shared_throughput.comp's ACCESS order.
 const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours"};
 
-enum class Kind { AluLatency, AluThroughput, Shared, SharedThroughput, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading };
+enum class Kind { AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading };
 
 struct Bench {
   std::string name;
@@ -35,7 +35,7 @@ const std::vector<Bench> kBenches = {
     {"alu_latency_int", Kind::AluLatency, 0},     {"alu_latency_float", Kind::AluLatency, 1},
     {"alu_throughput_int", Kind::AluThroughput, 0}, {"alu_throughput_float", Kind::AluThroughput, 1},
     {"shared_latency", Kind::Shared, 0},           {"bank_conflict", Kind::Shared, 0},
-    {"bank_throughput", Kind::SharedThroughput, 0},
+    {"bank_throughput", Kind::SharedThroughput, 0}, {"local_latency", Kind::Local, 0},
     {"shuffle", Kind::Subgroup, 0},                {"ballot", Kind::Subgroup, 1},
     {"reduce", Kind::Subgroup, 2},                 {"barrier", Kind::Barrier, 0},
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
@@ -73,6 +73,8 @@ Config read_config(const Params& params) {
     throw Error("micro: ways=" + std::to_string(c.ways) + " must be a power of two from 1 to 32");
   if (c.bench.kind == Kind::Subgroup && c.workgroup_size % 2 != 0)
     throw Error("micro: the subgroup benchmarks pair lanes 2k and 2k+1; workgroup_size must be even");
+  if (c.bench.kind == Kind::Local && (c.bytes < 4 || c.bytes > 16384 || (c.bytes & (c.bytes - 1)) != 0))
+    throw Error("micro: local_latency bytes (the private array) must be a power of two from 4 to 16384");
   if (c.bench.kind == Kind::Chase) {
     if (c.bytes < 2 * kChaseLineBytes || c.bytes % kChaseLineBytes != 0)
       throw Error("micro: pointer_chase bytes must be a multiple of 128 and at least 256");
@@ -160,6 +162,9 @@ std::vector<uint32_t> expected_result(const Config& c) {
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
         out.push_back((lane % c.workgroup_size) * c.ways % kMicroSharedWords);
       break;
+    case Kind::Local:  // words[i] = i: the chain stays on the lane's start
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) out.push_back(uint32_t(lane % c.workgroup_size % (c.bytes / 4)));
+      break;
     case Kind::SharedThroughput:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
         const bool words = c.access == "uint";
@@ -223,7 +228,7 @@ const std::vector<std::string>& micro_bench_names() {
 
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
-         "latency and bank conflicts, shuffle/ballot/reduce, barrier, pointer chase, bandwidth, empty "
+         "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce, barrier, pointer chase, bandwidth, empty "
          "dispatch, loading";
 }
 
@@ -235,7 +240,7 @@ std::vector<ParamSpec> MicroWorkload::params() const {
       {"iterations", "256", "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one)"},
-      {"bytes", "1048576", "pointer_chase: working set; bandwidth: buffer size"},
+      {"bytes", "1048576", "pointer_chase: working set; bandwidth: buffer size; local_latency: the private array (4 to 4096)"},
       {"workgroups", "1", "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput)"},
       {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
       {"lanes", "4096", "loading: lanes in the whole dispatch (64 per workgroup)"},
@@ -274,6 +279,11 @@ launch::Script MicroWorkload::build(const Params& params) const {
       pipeline.specializations.push_back(
           spec_uint(3, uint32_t(std::find(kSharedAccesses.begin(), kSharedAccesses.end(), c.access) -
                                 kSharedAccesses.begin())));
+      script.buffers["constants"] = uint_buffer("constants", {0});
+      break;
+    case Kind::Local:
+      shader = "local_chase";
+      pipeline.specializations.push_back(spec_uint(2, uint32_t(c.bytes / 4)));
       script.buffers["constants"] = uint_buffer("constants", {0});
       break;
     case Kind::Subgroup:

@@ -139,6 +139,7 @@ DeviceModel parse(const json& doc, const std::string& file) {
   };
   m.latency_cycles = {cycles("int"),     cycles("float"),   cycles("sfu"),     cycles("shared"),
                       cycles("global"),  cycles("shuffle"), cycles("barrier"), cycles("branch")};
+  m.latency_cycles.local = lat.contains("local") ? cycles("local") : m.latency_cycles.shared;
   m.schedulers_per_cu = r.u32("schedulers_per_cu");
 
   m.simd_units_per_cu = r.u32("simd_units_per_cu");

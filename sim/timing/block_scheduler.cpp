@@ -144,6 +144,7 @@ class BlockScheduler {
       case InstrClass::Sfu: return latency_.sfu;
       case InstrClass::Shuffle: return latency_.shuffle;
       case InstrClass::Shared: return latency_.shared;
+      case InstrClass::Local: return latency_.local;
       case InstrClass::Global: return latency_.global;
       case InstrClass::Barrier: return latency_.barrier;
       case InstrClass::Branch: return latency_.branch;

@@ -124,6 +124,7 @@ void ComputeUnit::issue(uint32_t id) {
     case InstrClass::Shuffle: ready += lat.shuffle; break;
     case InstrClass::Branch: ready += lat.branch; break;
     case InstrClass::Barrier: ready += lat.barrier; break;
+    case InstrClass::Local: ready += lat.local; break;
     case InstrClass::Shared: {
       const BankAccess& b = events_.bank;
       // The pipe moves one wavefront a cycle (the documented 128 bytes per

@@ -64,10 +64,15 @@ InstrClass classify_instruction(const frontend::Instruction& in) {
 InstrClass memory_class(frontend::MemoryKind kind) {
   switch (kind) {
     case frontend::MemoryKind::Workgroup: return InstrClass::Shared;
-    // Push constants live in registers or the constant cache: as cheap as a register read.
-    case frontend::MemoryKind::Private: case frontend::MemoryKind::Function: case frontend::MemoryKind::Input:
-    case frontend::MemoryKind::PushConstant:
+    // What is left of private variables after optimization is what a
+    // compiler cannot keep in registers: arrays read by a run-time index, in
+    // local memory.
+    case frontend::MemoryKind::Private: case frontend::MemoryKind::Function:
       return InstrClass::Local;
+    // Push constants and builtin inputs live in registers or the constant
+    // cache: as cheap as a register read.
+    case frontend::MemoryKind::Input: case frontend::MemoryKind::PushConstant:
+      return InstrClass::Int;
     default: return InstrClass::Global;
   }
 }

@@ -64,6 +64,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
     records.push_back(record("alu_latency_int", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 5)));
     records.push_back(record("alu_latency_float", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 4)));
     records.push_back(record("shared_latency", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 29)));
+    records.push_back(
+        record("local_latency", {{"iterations", std::to_string(int(it))}, {"bytes", "4096"}}, s.chain_ns(it, 47)));
     records.push_back(record("shuffle", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 5 + 12)));
   }
   for (int ways : {1, 2, 4, 8, 16, 32})
@@ -91,6 +93,7 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(field(c, "latency_cycles.int").status, "fitted");
   EXPECT_EQ(field(c, "latency_cycles.float").value, 4);
   EXPECT_EQ(field(c, "latency_cycles.shared").value, 29);
+  EXPECT_EQ(field(c, "latency_cycles.local").value, 47);
   EXPECT_EQ(field(c, "latency_cycles.shuffle").value, 12);
   EXPECT_EQ(field(c, "latency_cycles.global").value, 600);
   EXPECT_NEAR(field(c, "latency_cycles.int").relative_residual, 0, 1e-9);
@@ -104,6 +107,7 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   // The new file: fitted values written, the rest kept, the calibration recorded.
   EXPECT_EQ(c.device["name"], "h100-test");
   EXPECT_EQ(c.device["latency_cycles"]["int"], 5);
+  EXPECT_EQ(c.device["latency_cycles"]["local"], 47);
   EXPECT_EQ(c.device["latency_cycles"]["sfu"], s.base_json["latency_cycles"]["sfu"]);
   EXPECT_EQ(c.device["compute_units"], 132);
   EXPECT_EQ(c.device["calibration"]["fields"]["latency_cycles.int"]["status"], "fitted");

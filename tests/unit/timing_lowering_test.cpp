@@ -235,6 +235,23 @@ TEST(TimingUnroll, ALoopWithABarrierBehindABranchStaysRolled) {
   EXPECT_EQ(branches_of("    s[i] = x; barrier(); x += s[i ^ d]; barrier();\n"), 0);
 }
 
+TEST(TimingMemory, APrivateArrayReadByARunTimeIndexWaitsTheLocalMemoryLatency) {
+  // 64 dependent loads from a private array indexed by the value just
+  // loaded: the array stays in (local) memory, each load waits for the last.
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_LocalInvocationID.x; uint t[64];\n"
+      "  for (uint k = 0u; k < 64u; ++k) t[k] = (k + buf.v[0]) % 64u;\n"
+      "  uint x = i;\n  for (uint k = 0u; k < 64u; ++k) x = t[x];\n  buf.v[i] = x; }");
+  DeviceModel device = load_device_model("h100");
+  device.latency_cycles.local = 40;
+  const Prediction near = predict(script, device, {});
+  device.latency_cycles.local = 140;
+  const Prediction far = predict(script, device, {});
+  // 100 more cycles on each of the 64 loads of the chain.
+  const double hz = device.clock_mhz * 1e6;
+  EXPECT_NEAR((far.compute_seconds - near.compute_seconds) * hz, 64 * 100, 64 * 2);
+}
+
 TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
   // A streaming copy of 64 Ki words, 2048 workgroups: bandwidth-bound.
   const launch::Script script = script_of(
