@@ -458,12 +458,13 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     fields = json::object();
     std::string latency_note;
     for (const CalibratedField& f : fitter.fields) {
-      const std::string what = f.status + " (" + f.how + "; " + std::filesystem::path(results_file).filename().string() +
-                               (f.clamped ? "; clamped to the documented bounds" : "") +
-                               (f.status == "rejected" ? "; measured " + std::to_string(f.raw_value) +
-                                                             ", below half the documented peak: the document's value kept"
-                                                       : "") +
-                               ")";
+      const std::string rejected =
+          f.status == "rejected"
+              ? "; measured " + std::to_string(f.raw_value) + ", below half the documented peak: the document's value kept"
+              : "";
+      const std::string what = f.status + " (" + f.how + "; " +
+                               std::filesystem::path(results_file).filename().string() +
+                               (f.clamped ? "; clamped to the documented bounds" : "") + rejected + ")";
       if (f.field.rfind("latency_cycles.", 0) == 0) {
         const std::string cls = f.field.substr(std::string("latency_cycles.").size());
         device["latency_cycles"][cls] = uint32_t(f.value);

@@ -1,9 +1,11 @@
 #version 450
 // local_latency: a dependent chain of loads from a private array indexed by
-// the value just loaded. A compiler cannot keep an array read by a run-time
-// index in registers: it lives in local memory, behind the L1, and each step
-// waits one local load. Cycles per step = the local-memory latency the timing
-// model charges (latency_cycles.local).
+// the value just loaded. A small array the vendor compiler may still keep in
+// registers and index with selects (the H100's driver does up to 256 words:
+// 61 registers, a binary of up to 20 KB); a large one lives in local memory,
+// behind the L1, and each step waits one local load. Cycles per step of the
+// large array = the latency the timing model charges such a load
+// (latency_cycles.local).
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITERATIONS = 1024u;
@@ -11,7 +13,6 @@ layout(constant_id = 2) const uint WORDS = 64u;  // the array's size: small ones
 
 layout(set = 0, binding = 0) buffer Constants { uint offset; };
 layout(set = 0, binding = 1) buffer Result { uint result[]; };
-
 
 #define STEP x = words[x];
 #define X4(S) S S S S

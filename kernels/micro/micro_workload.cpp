@@ -23,7 +23,9 @@ constexpr uint32_t kMaxGroups = 65535;
 // bank_throughput's loads, in shared_throughput.comp's ACCESS order.
 const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours"};
 
-enum class Kind { AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading };
+enum class Kind {
+  AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading
+};
 
 struct Bench {
   std::string name;
@@ -163,7 +165,8 @@ std::vector<uint32_t> expected_result(const Config& c) {
         out.push_back((lane % c.workgroup_size) * c.ways % kMicroSharedWords);
       break;
     case Kind::Local:  // words[i] = i: the chain stays on the lane's start
-      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) out.push_back(uint32_t(lane % c.workgroup_size % (c.bytes / 4)));
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
+        out.push_back(uint32_t(lane % c.workgroup_size % (c.bytes / 4)));
       break;
     case Kind::SharedThroughput:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
@@ -228,8 +231,8 @@ const std::vector<std::string>& micro_bench_names() {
 
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
-         "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce, barrier, pointer chase, bandwidth, empty "
-         "dispatch, loading";
+         "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce, barrier, pointer chase, "
+         "bandwidth, empty dispatch, loading";
 }
 
 std::vector<ParamSpec> MicroWorkload::params() const {
@@ -240,7 +243,8 @@ std::vector<ParamSpec> MicroWorkload::params() const {
       {"iterations", "256", "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one)"},
-      {"bytes", "1048576", "pointer_chase: working set; bandwidth: buffer size; local_latency: the private array (4 to 4096)"},
+      {"bytes", "1048576",
+       "pointer_chase: working set; bandwidth: buffer size; local_latency: the private array (4 to 16384)"},
       {"workgroups", "1", "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput)"},
       {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
       {"lanes", "4096", "loading: lanes in the whole dispatch (64 per workgroup)"},

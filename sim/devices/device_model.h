@@ -32,9 +32,10 @@ struct InstructionLatencyCycles {
   uint32_t shuffle = 0;
   uint32_t barrier = 0;
   uint32_t branch = 0;
-  // Private (Function) arrays a compiler cannot keep in registers, those read
-  // by a run-time index, live in local memory behind the L1. Optional in a
-  // device file; absent, the shared-memory latency (the same SRAM on NVIDIA).
+  // A load from a private array that optimization left in memory (one read
+  // by a run-time index): a large one lives in local memory behind the L1.
+  // Optional in a device file; absent, the shared-memory latency (the same
+  // SRAM on NVIDIA).
   uint32_t local = 0;
 };
 

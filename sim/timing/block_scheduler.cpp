@@ -21,7 +21,8 @@ bool stays_first(const Instruction& in) {
 
 bool stays_last(const Instruction& in) {
   const auto op = spv::Op(in.opcode);
-  return op == spv::Op::OpSelectionMerge || op == spv::Op::OpLoopMerge || classify_instruction(in) == InstrClass::Branch;
+  return op == spv::Op::OpSelectionMerge || op == spv::Op::OpLoopMerge ||
+         classify_instruction(in) == InstrClass::Branch;
 }
 
 // Instructions whose order among themselves is kept: memory accesses,
@@ -35,7 +36,8 @@ bool is_ordered(const Instruction& in) {
 std::vector<InstrClass> pointer_classes(const Program& p) {
   std::vector<InstrClass> classes(p.slot_count, InstrClass::Global);
   for (const auto& v : p.variables)
-    if (v.id < p.id_slot.size() && p.id_slot[v.id] < p.slot_count) classes[p.id_slot[v.id]] = memory_class(v.memory);
+    if (v.id < p.id_slot.size() && p.id_slot[v.id] < p.slot_count)
+      classes[p.id_slot[v.id]] = memory_class(v.memory);
   for (const auto& in : p.instructions) {
     const auto op = spv::Op(in.opcode);
     const bool derives_pointer = op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain ||
