@@ -23,9 +23,16 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "lanelab calibrate exited ${rc}:\n${err}")
 endif()
 file(READ ${WORK_DIR}/lavapipe-test.json calibrated)
-foreach(field latency_cycles.int latency_cycles.global dram_bandwidth_gbps dispatch_overhead_us)
+foreach(field latency_cycles.int latency_cycles.global dispatch_overhead_us)
   string(JSON status GET "${calibrated}" calibration fields ${field} status)
   if(NOT status MATCHES "^(measured|fitted)$")
     message(FATAL_ERROR "${field} is '${status}' in the calibrated file, expected measured or fitted")
   endif()
 endforeach()
+# A documented peak measured below half its value is kept and marked
+# rejected: lavapipe's bandwidth on a machine busy with other tests can fall
+# that low. Either way the measurement was taken and weighed.
+string(JSON status GET "${calibrated}" calibration fields dram_bandwidth_gbps status)
+if(NOT status MATCHES "^(measured|rejected)$")
+  message(FATAL_ERROR "dram_bandwidth_gbps is '${status}' in the calibrated file, expected measured or rejected")
+endif()
