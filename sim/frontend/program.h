@@ -153,6 +153,16 @@ void for_each_read_slot(const Program& p, const Instruction& in, Visit visit) {
     for (const auto& index : p.chains[in.aux].dynamic) visit(index.slot, true);
 }
 
+// The register slots `in` writes, from result_slot on: its type's scalar
+// leaves (0 when it has no result).
+inline uint32_t result_slot_count(const Program& p, const Instruction& in) {
+  if (in.result_id == kNoId || in.result_slot >= p.slot_count) return 0;
+  uint32_t slots = 1;
+  if (in.result_type != kNoId && in.result_type < p.types.size() && p.types[in.result_type].slots > 1)
+    slots = p.types[in.result_type].slots;
+  return slots < p.slot_count - in.result_slot ? slots : p.slot_count - in.result_slot;
+}
+
 // Decodes a prepared (specialized, inlined) module. Instructions without a
 // handler are refused here, before execution, with their name and line.
 Program decode_program(const SpirvModule& module);

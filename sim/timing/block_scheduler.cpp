@@ -81,11 +81,11 @@ class BlockScheduler {
         }
         previous_ordered = int(i);
       }
-      for (uint32_t s = 0; s < result_slots(in); ++s) producer_[in.result_slot + s] = int(i);
+      for (uint32_t s = 0; s < frontend::result_slot_count(p_, in); ++s) producer_[in.result_slot + s] = int(i);
     }
     for (uint32_t i = 0; i < n; ++i) {
       const Instruction& in = p_.instructions[begin + i];
-      for (uint32_t s = 0; s < result_slots(in); ++s) producer_[in.result_slot + s] = -1;
+      for (uint32_t s = 0; s < frontend::result_slot_count(p_, in); ++s) producer_[in.result_slot + s] = -1;
     }
     // Longest latency path from each instruction to the end of the block
     // (every edge points forward in the original order).
@@ -126,14 +126,6 @@ class BlockScheduler {
   }
 
  private:
-  uint32_t result_slots(const Instruction& in) const {
-    if (in.result_id == frontend::kNoId || in.result_slot >= p_.slot_count) return 0;
-    uint32_t slots = 1;
-    if (in.result_type != frontend::kNoId && in.result_type < p_.types.size())
-      slots = std::max(1u, p_.types[in.result_type].slots);
-    return std::min(slots, p_.slot_count - in.result_slot);
-  }
-
   // Cycles until the instruction's result can be read, as the compute unit charges them.
   uint32_t latency_of(const Instruction& in) const {
     if (is_free(in)) return 0;
@@ -141,17 +133,7 @@ class BlockScheduler {
     if (c == InstrClass::Global && in.operand_count > 0 && p_.operand_is_slot[in.operand_begin] &&
         p_.operands[in.operand_begin] < pointer_class_.size())
       c = pointer_class_[p_.operands[in.operand_begin]];
-    switch (c) {
-      case InstrClass::Float: return latency_.float_op;
-      case InstrClass::Sfu: return latency_.sfu;
-      case InstrClass::Shuffle: return latency_.shuffle;
-      case InstrClass::Shared: return latency_.shared;
-      case InstrClass::Local: return latency_.local;
-      case InstrClass::Global: return latency_.global;
-      case InstrClass::Barrier: return latency_.barrier;
-      case InstrClass::Branch: return latency_.branch;
-      default: return latency_.int_op;
-    }
+    return class_latency_cycles(c, latency_);
   }
 
   const Program& p_;

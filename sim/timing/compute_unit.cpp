@@ -119,12 +119,6 @@ void ComputeUnit::issue(uint32_t id) {
   uint64_t ready = now_;
   bool from_memory = false;
   switch (klass) {
-    case InstrClass::Float: ready += lat.float_op; break;
-    case InstrClass::Sfu: ready += lat.sfu; break;
-    case InstrClass::Shuffle: ready += lat.shuffle; break;
-    case InstrClass::Branch: ready += lat.branch; break;
-    case InstrClass::Barrier: ready += lat.barrier; break;
-    case InstrClass::Local: ready += lat.local; break;
     case InstrClass::Shared: {
       const BankAccess& b = events_.bank;
       // The pipe moves one wavefront a cycle (the documented 128 bytes per
@@ -168,7 +162,8 @@ void ComputeUnit::issue(uint32_t id) {
       }
       break;
     }
-    default: ready += uint64_t(lat.int_op) * it.issues; break;  // a sequence: one dependent step each
+    // A division issues as a sequence: one dependent step each.
+    default: ready += uint64_t(class_latency_cycles(klass, lat)) * it.issues; break;
   }
   rs.board.set_ready(it, ready, from_memory);
 

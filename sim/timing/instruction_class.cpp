@@ -77,6 +77,21 @@ InstrClass memory_class(frontend::MemoryKind kind) {
   }
 }
 
+uint32_t class_latency_cycles(InstrClass c, const InstructionLatencyCycles& latency) {
+  switch (c) {
+    case InstrClass::Float: return latency.float_op;
+    case InstrClass::Sfu: return latency.sfu;
+    case InstrClass::Shuffle: return latency.shuffle;
+    case InstrClass::Shared: return latency.shared;
+    case InstrClass::Local: return latency.local;
+    case InstrClass::Global: return latency.global;
+    case InstrClass::Barrier: return latency.barrier;
+    case InstrClass::Branch: return latency.branch;
+    case InstrClass::Int: case InstrClass::Other: return latency.int_op;
+  }
+  return latency.int_op;
+}
+
 bool is_free(const frontend::Instruction& in) {
   using spv::Op;
   switch (static_cast<Op>(in.opcode)) {

@@ -5,6 +5,7 @@
 // barriers and branches. The decoder leaves Instruction::klass unset; the
 // timing model classifies from the SPIR-V opcode (and the GLSL.std.450 number
 // for OpExtInst) and, for loads and stores, from the memory they touch.
+#include "sim/devices/device_model.h"
 #include "sim/frontend/program.h"
 
 namespace lanelab::timing {
@@ -17,6 +18,11 @@ InstrClass classify_instruction(const frontend::Instruction& in);
 
 // The class of a memory access by the memory it touches.
 InstrClass memory_class(frontend::MemoryKind kind);
+
+// Cycles until a dependent instruction may read the result of an instruction
+// of class `c`: the device's latency for it. Memory pipes add their own
+// queueing on top (compute_unit.h).
+uint32_t class_latency_cycles(InstrClass c, const InstructionLatencyCycles& latency);
 
 // Instructions that cost nothing at issue time (OpLabel-like bookkeeping,
 // OpAccessChain folded into the address, OpPhi resolved by the register file).

@@ -18,13 +18,8 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
     t.arrives_with = fusion.arrives_with[i];
     t.elements = fusion.elements[i];
     t.issues = fusion.issues[i];
-    if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count) {
-      uint32_t slots = 1;
-      if (in.result_type != frontend::kNoId && in.result_type < p.types.size())
-        slots = std::max(1u, p.types[in.result_type].slots);
-      t.result_begin = in.result_slot;
-      t.result_count = std::min(slots, p.slot_count - in.result_slot);
-    }
+    t.result_count = frontend::result_slot_count(p, in);
+    if (t.result_count) t.result_begin = in.result_slot;
     t.reads_begin = uint32_t(reads.size());
     frontend::for_each_read_slot(p, in, [&](uint32_t slot, bool) { reads.push_back(slot); });
     t.reads_count = uint32_t(reads.size()) - t.reads_begin;
