@@ -215,11 +215,25 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     derived[bench + "_fit"] = fit_json(fit);
     return {fit.slope * ghz, fit};
   };
-  const auto [int_cycles, int_fit] = latency("alu_latency_int");
+  // Integer latency: a simple operation's from the add-and-xor chain (two a
+  // step), a multiply-add's from its own chain; a file without the first
+  // takes both from the multiply-adds.
+  const auto [multiply_cycles, multiply_fit] = latency("alu_latency_int");
+  auto [add_xor_cycles, add_xor_fit] = latency("alu_latency_add_xor");
+  add_xor_cycles /= 2;
+  if (add_xor_fit.points) derived["alu_latency_add_xor_cycles_per_operation"] = add_xor_cycles;
+  const bool simple_measured = add_xor_fit.points > 0;
+  const double int_cycles = simple_measured ? add_xor_cycles : multiply_cycles;
+  const LineFit int_fit = simple_measured ? add_xor_fit : multiply_fit;
   if (int_fit.points)
     fitter.set("latency_cycles.int", "latency_cycles", base.latency_cycles.int_op, int_cycles, status_of(int_fit),
-               "alu_latency_int: slope of time against dependent integer multiply-adds x clock", int_fit, false, 1,
-               true);
+               simple_measured ? "alu_latency_add_xor: slope of time against dependent integer add-xor steps x clock / 2"
+                               : "alu_latency_int: slope of time against dependent integer multiply-adds x clock",
+               int_fit, false, 1, true);
+  if (simple_measured && multiply_fit.points)
+    fitter.set("latency_cycles.int_multiply", "latency_cycles", base.latency_cycles.int_multiply, multiply_cycles,
+               status_of(multiply_fit), "alu_latency_int: slope of time against dependent integer multiply-adds x clock",
+               multiply_fit, false, 1, true);
   const auto [float_cycles, float_fit] = latency("alu_latency_float");
   if (float_fit.points)
     fitter.set("latency_cycles.float", "latency_cycles", base.latency_cycles.float_op, float_cycles,
@@ -244,6 +258,48 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       fitter.set("latency_cycles.shuffle", "latency_cycles", base.latency_cycles.shuffle, cycles - add_cycles,
                  status_of(fit), "shuffle: cycles per step less the integer add that follows each shuffle", fit,
                  false, 1, true);
+  }
+
+  // Subgroup throughput: every compute unit full of subgroups that issue
+  // independent shuffles (or ballots), one integer add (three for a ballot)
+  // beside each: the subgroup unit, not issue, bounds them, and its cycles
+  // per operation are the slope of time against operations per compute unit.
+  for (const std::string bench : {"shuffle_throughput", "ballot_throughput"}) {
+    const Points points = with_bench(all, bench);
+    if (points.empty()) continue;
+    const LineFit fit = per_step_ns(points);
+    const Point& p = points.front();
+    const double subgroups =
+        param(p, "workgroups") * std::ceil(param(p, "workgroup_size") / double(std::max(1u, base.subgroup_size)));
+    const double cycles = fit.slope * ghz * base.compute_units / subgroups;
+    derived[bench + "_cycles_per_cu"] = cycles;
+    derived[bench + "_fit"] = fit_json(fit);
+    const bool vote = bench == "ballot_throughput";
+    fitter.set(vote ? "subgroup_vote_cycles" : "subgroup_shuffle_cycles",
+               vote ? "subgroup_vote_cycles" : "subgroup_shuffle_cycles",
+               vote ? base.subgroup_vote_cycles : base.subgroup_shuffle_cycles, cycles, status_of(fit),
+               bench + ": slope of time against operations per compute unit x clock", fit, false, 0, false);
+  }
+
+  // Barrier throughput: the barrier benchmark with every compute unit full
+  // of workgroups, the shared-memory pipe bound: a step per subgroup holds it
+  // one wavefront for its store, one for its load, and two barrier arrivals.
+  {
+    const Points points = with_bench(all, "barrier_throughput");
+    if (!points.empty()) {
+      const LineFit fit = per_step_ns(points);
+      const Point& p = points.front();
+      const double subgroups =
+          param(p, "workgroups") * std::ceil(param(p, "workgroup_size") / double(std::max(1u, base.subgroup_size)));
+      const double step_cycles = fit.slope * ghz * base.compute_units / subgroups;
+      derived["barrier_throughput_cycles_per_subgroup_step_per_cu"] = step_cycles;
+      derived["barrier_throughput_fit"] = fit_json(fit);
+      fitter.set("barrier_pipe_cycles", "barrier_pipe_cycles", base.barrier_pipe_cycles, (step_cycles - 2) / 2,
+                 status_of(fit),
+                 "barrier_throughput: (cycles per subgroup step per compute unit - a store and a load wavefront) / 2 "
+                 "barriers",
+                 fit, false, 0, false);
+    }
   }
 
   // Bank conflicts: cycles per load against the ways of the conflict.

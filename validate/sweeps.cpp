@@ -97,7 +97,8 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
   const bool full = size == SweepSize::Full;
   const uint32_t iterations = full ? 1024 : 64;
   auto add = [&](const kernels::Params& params) { out.push_back(point("micro", "micro", params)); };
-  for (const std::string bench : {"alu_latency_int", "alu_latency_float", "shared_latency", "shuffle", "ballot", "reduce"})
+  for (const std::string bench : {"alu_latency_int", "alu_latency_float", "alu_latency_add_xor", "shared_latency",
+                                   "shuffle", "ballot", "reduce"})
     for (uint32_t times : {1, 4}) add({{"bench", bench}, {"iterations", std::to_string(iterations * times)}});
   // A private array too large for registers (1024 words): local memory.
   for (uint32_t times : {1, 4})
@@ -112,6 +113,15 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
     for (int e = 0; e <= 5; ++e)
       add({{"bench", "bank_throughput"}, {"ways", pow2(e)}, {"access", access},
            {"iterations", full ? "64" : "4"}, {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});
+  // Every compute unit full of independent subgroup operations: the subgroup unit's cycles per operation.
+  for (const std::string bench : {"shuffle_throughput", "ballot_throughput"})
+    for (uint32_t times : {1, 4})
+      add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
+           {"workgroups", full ? "1024" : "8"}});
+  // Every compute unit full of workgroups at barriers: what an arrival holds the shared-memory pipe.
+  for (uint32_t times : {1, 4})
+    add({{"bench", "barrier_throughput"}, {"iterations", std::to_string((full ? 16 : 2) * times)},
+         {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});
   for (int e = 5; e <= 10; ++e)
     add({{"bench", "barrier"}, {"workgroup_size", pow2(e)}, {"iterations", full ? "256" : "8"}});
   // 16 KiB .. 512 MiB (full; H100's L2 is 50 MiB), 16 KiB .. 4 MiB (small).

@@ -24,22 +24,26 @@ constexpr uint32_t kMaxGroups = 65535;
 const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours"};
 
 enum class Kind {
-  AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, Barrier, Chase, Bandwidth, Empty, Loading
+  AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
+  Bandwidth, Empty, Loading
 };
 
 struct Bench {
   std::string name;
   Kind kind;
-  uint32_t variant;  // float ops (ALU), subgroup OP
+  uint32_t variant;  // the shader's OP (ALU, subgroup)
 };
 
 const std::vector<Bench> kBenches = {
     {"alu_latency_int", Kind::AluLatency, 0},     {"alu_latency_float", Kind::AluLatency, 1},
+    {"alu_latency_add_xor", Kind::AluLatency, 2},
     {"alu_throughput_int", Kind::AluThroughput, 0}, {"alu_throughput_float", Kind::AluThroughput, 1},
     {"shared_latency", Kind::Shared, 0},           {"bank_conflict", Kind::Shared, 0},
     {"bank_throughput", Kind::SharedThroughput, 0}, {"local_latency", Kind::Local, 0},
     {"shuffle", Kind::Subgroup, 0},                {"ballot", Kind::Subgroup, 1},
-    {"reduce", Kind::Subgroup, 2},                 {"barrier", Kind::Barrier, 0},
+    {"reduce", Kind::Subgroup, 2},                 {"shuffle_throughput", Kind::SubgroupThroughput, 0},
+    {"ballot_throughput", Kind::SubgroupThroughput, 1}, {"barrier", Kind::Barrier, 0},
+    {"barrier_throughput", Kind::Barrier, 0},
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
     {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
 };
@@ -73,7 +77,7 @@ Config read_config(const Params& params) {
   if ((c.bench.kind == Kind::Shared || c.bench.kind == Kind::SharedThroughput) &&
       (c.ways == 0 || c.ways > 32 || (c.ways & (c.ways - 1)) != 0))
     throw Error("micro: ways=" + std::to_string(c.ways) + " must be a power of two from 1 to 32");
-  if (c.bench.kind == Kind::Subgroup && c.workgroup_size % 2 != 0)
+  if ((c.bench.kind == Kind::Subgroup || c.bench.kind == Kind::SubgroupThroughput) && c.workgroup_size % 2 != 0)
     throw Error("micro: the subgroup benchmarks pair lanes 2k and 2k+1; workgroup_size must be even");
   if (c.bench.kind == Kind::Local && (c.bytes < 4 || c.bytes > 16384 || (c.bytes & (c.bytes - 1)) != 0))
     throw Error("micro: local_latency bytes (the private array) must be a power of two from 4 to 16384");
@@ -111,6 +115,12 @@ uint32_t lcg_steps(uint32_t x, uint64_t n) {
   return x * mul + add;
 }
 
+// x -> (x + kMulU) ^ kAddU, n times.
+uint32_t add_xor_steps(uint32_t x, uint64_t n) {
+  for (; n; --n) x = (x + kMulU) ^ kAddU;
+  return x;
+}
+
 // y -> fma(y, 0.5, 1) n times; it reaches 2.0 exactly and stays there.
 float fma_steps(float y, uint64_t n) {
   for (; n && y != 2.0f; --n) y = std::fma(y, kMulF, kAddF);
@@ -144,7 +154,9 @@ std::vector<uint32_t> expected_result(const Config& c) {
   switch (c.bench.kind) {
     case Kind::AluLatency:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
-        out.push_back(c.bench.variant ? float_bits(fma_steps(float(lane), steps)) : lcg_steps(lane, steps));
+        out.push_back(c.bench.variant == 1   ? float_bits(fma_steps(float(lane), steps))
+                      : c.bench.variant == 2 ? add_xor_steps(lane, steps)
+                                             : lcg_steps(lane, steps));
       break;
     case Kind::AluThroughput:
     case Kind::Loading:
@@ -183,6 +195,13 @@ std::vector<uint32_t> expected_result(const Config& c) {
     case Kind::Subgroup:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
         out.push_back(uint32_t((c.bench.variant == 2 ? 0 : lane) + steps));
+      break;
+    case Kind::SubgroupThroughput:  // four chains from lane + k, steps / 4 each (an even count: lanes swap back)
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
+        uint32_t x = 0;
+        for (uint32_t k = 0; k < 4; ++k) x ^= uint32_t(lane + k + steps / 4);
+        out.push_back(x);
+      }
       break;
     case Kind::Barrier:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
@@ -231,8 +250,8 @@ const std::vector<std::string>& micro_bench_names() {
 
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
-         "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce, barrier, pointer chase, "
-         "bandwidth, empty dispatch, loading";
+         "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce latency and throughput, barrier, "
+         "pointer chase, bandwidth, empty dispatch, loading";
 }
 
 std::vector<ParamSpec> MicroWorkload::params() const {
@@ -245,7 +264,8 @@ std::vector<ParamSpec> MicroWorkload::params() const {
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one)"},
       {"bytes", "1048576",
        "pointer_chase: working set; bandwidth: buffer size; local_latency: the private array (4 to 16384)"},
-      {"workgroups", "1", "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput)"},
+      {"workgroups", "1",
+       "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput, *_throughput)"},
       {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
       {"lanes", "4096", "loading: lanes in the whole dispatch (64 per workgroup)"},
       {"seed", "1", "seed of the pointer-chase cycle"},
@@ -267,7 +287,8 @@ launch::Script MicroWorkload::build(const Params& params) const {
     case Kind::AluThroughput:
     case Kind::Loading: {
       shader = c.bench.kind == Kind::AluLatency ? "alu_latency" : "alu_throughput";
-      pipeline.specializations.push_back(spec_bool(2, c.bench.variant != 0));
+      pipeline.specializations.push_back(c.bench.kind == Kind::AluLatency ? spec_uint(2, c.bench.variant)
+                                                                          : spec_bool(2, c.bench.variant != 0));
       launch::BufferData constants = uint_buffer("constants", {kMulU, kAddU, float_bits(kMulF), float_bits(kAddF)});
       script.buffers["constants"] = constants;
       break;
@@ -291,7 +312,8 @@ launch::Script MicroWorkload::build(const Params& params) const {
       script.buffers["constants"] = uint_buffer("constants", {0});
       break;
     case Kind::Subgroup:
-      shader = "subgroup_chain";
+    case Kind::SubgroupThroughput:
+      shader = c.bench.kind == Kind::Subgroup ? "subgroup_chain" : "subgroup_throughput";
       pipeline.specializations.push_back(spec_uint(2, c.bench.variant));
       script.buffers["constants"] = uint_buffer("constants", {0});
       break;

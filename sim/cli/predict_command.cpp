@@ -116,6 +116,11 @@ int predict_command(const Args& args) {
       "scheduler", po::value<std::string>()->default_value("gto"), "subgroup scheduler: gto | lrr")(
       "no-unroll", "count the loops as SPIR-V writes them, not fully unrolled as a vendor compiler would")(
       "in-order", "issue each block in SPIR-V order, not reordered as a latency-aware compiler would")(
+      "flatten-branches", po::value<uint32_t>()->default_value(timing::TimingOptions{}.flatten_branches_up_to),
+      "predicate a branch whose sides only compute, in at most this many instructions each, as a vendor "
+      "compiler would (0: keep every branch)")(
+      "unknown-subgroup-size", "compile as if the subgroup size were not known (a driver knows it: "
+      "gl_SubgroupSize is a constant to it)")(
       "registers", po::value<uint32_t>()->default_value(0),
       "32-bit registers per lane for occupancy (0: the simulator's register-pressure estimate)")(
       "registers-from", po::value<std::string>(),
@@ -136,6 +141,8 @@ int predict_command(const Args& args) {
   timing_options.scheduler = vm["scheduler"].as<std::string>();
   timing_options.unroll_loops = vm.count("no-unroll") == 0;
   timing_options.schedule_blocks = vm.count("in-order") == 0;
+  timing_options.flatten_branches_up_to = vm["flatten-branches"].as<uint32_t>();
+  timing_options.fold_subgroup_size = vm.count("unknown-subgroup-size") == 0;
   timing_options.registers_per_lane = vm["registers"].as<uint32_t>();
   timing_options.sample_waves = std::max(1u, vm["sample-waves"].as<uint32_t>());
   timing_options.dispatch_instances = std::max(1u, vm["dispatch-instances"].as<uint32_t>());

@@ -140,6 +140,7 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.latency_cycles = {cycles("int"),     cycles("float"),   cycles("sfu"),     cycles("shared"),
                       cycles("global"),  cycles("shuffle"), cycles("barrier"), cycles("branch")};
   m.latency_cycles.local = lat.contains("local") ? cycles("local") : m.latency_cycles.shared;
+  m.latency_cycles.int_multiply = lat.contains("int_multiply") ? cycles("int_multiply") : m.latency_cycles.int_op;
   m.schedulers_per_cu = r.u32("schedulers_per_cu");
 
   m.simd_units_per_cu = r.u32("simd_units_per_cu");
@@ -174,6 +175,10 @@ DeviceModel parse(const json& doc, const std::string& file) {
   if (doc.contains("barrier_sync_cycles")) m.barrier_sync_cycles = r.non_negative_real("barrier_sync_cycles");
   if (doc.contains("barrier_subgroup_cycles"))
     m.barrier_subgroup_cycles = r.non_negative_real("barrier_subgroup_cycles");
+  if (doc.contains("subgroup_shuffle_cycles"))
+    m.subgroup_shuffle_cycles = r.non_negative_real("subgroup_shuffle_cycles");
+  if (doc.contains("subgroup_vote_cycles")) m.subgroup_vote_cycles = r.non_negative_real("subgroup_vote_cycles");
+  if (doc.contains("barrier_pipe_cycles")) m.barrier_pipe_cycles = r.non_negative_real("barrier_pipe_cycles");
 
   m.global_sector_bytes = r.u32("global_sector_bytes");
   m.cache_line_bytes = r.u32("cache_line_bytes");

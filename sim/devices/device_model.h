@@ -37,6 +37,11 @@ struct InstructionLatencyCycles {
   // Optional in a device file; absent, the shared-memory latency (the same
   // SRAM on NVIDIA).
   uint32_t local = 0;
+  // An integer multiply or multiply-add (NVIDIA IMAD): on the H100 twice a
+  // simple integer operation's (add, logic, shift, compare, select), as the
+  // alu_latency_int and alu_latency_add_xor microbenchmarks measure. Optional
+  // in a device file; absent, int.
+  uint32_t int_multiply = 0;
 };
 
 struct DeviceModel {
@@ -89,6 +94,16 @@ struct DeviceModel {
   // two barriers costs about 4 cycles more per extra subgroup.
   double barrier_sync_cycles = 0;
   double barrier_subgroup_cycles = 0;
+  // What else the compute unit's shared-memory pipe takes besides shared
+  // loads and stores (NVIDIA's MIO queue accepts one instruction a cycle per
+  // SM): cycles it is held per subgroup shuffle (and any other cross-lane
+  // move), per vote (ballot, any, all) and per subgroup arriving at a
+  // barrier (0: not held). The throughput microbenchmarks measure them with
+  // every compute unit full: on the H100 a shuffle holds it 1.04 cycles (the
+  // documented 32 results per clock), a ballot 1.6, a barrier arrival 1.3.
+  double subgroup_shuffle_cycles = 0;
+  double subgroup_vote_cycles = 0;
+  double barrier_pipe_cycles = 0;
 
   // Memory system and the whole device.
   uint32_t global_sector_bytes = 0;

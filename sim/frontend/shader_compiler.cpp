@@ -13,6 +13,8 @@
 #include <unordered_set>
 
 #include "sim/common/error.h"
+#include "sim/frontend/branch_flattening.h"
+#include "sim/frontend/subgroup_size_folding.h"
 
 namespace lanelab::frontend {
 namespace {
@@ -244,6 +246,19 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
   spvtools::ValidatorOptions validator_options;
   if (!optimizer.Run(module.words.data(), module.words.size(), &prepared.words, validator_options, false))
     throw Error("SPIR-V optimization failed: " + diag.text, {module.source_file, 0});
+  // The performance passes again over what a pass of ours rewrote: they
+  // propagate what it folded, merge the blocks it joined.
+  auto optimize_again = [&](const std::vector<uint32_t>& rewritten, const std::string& after) {
+    spvtools::Optimizer again(env);
+    again.SetMessageConsumer(diag.consumer());
+    again.RegisterPerformancePasses();
+    if (!again.Run(rewritten.data(), rewritten.size(), &prepared.words, validator_options, false))
+      throw Error("SPIR-V optimization after " + after + " failed: " + diag.text, {module.source_file, 0});
+  };
+  if (options.optimize && options.known_subgroup_size > 0) {
+    const SubgroupFoldingResult folded = fold_subgroup_size(prepared.words, options.known_subgroup_size);
+    if (folded.folded > 0) optimize_again(folded.words, "subgroup-size folding");
+  }
   if (options.optimize && options.unroll_loops) {
     // spirv-opt unrolls only loops that ask for it: ask for every loop that
     // has not asked not to be and that a vendor compiler would unroll; the
@@ -272,6 +287,12 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
     // few times by a vendor compiler, its bookkeeping then negligible: such a
     // module keeps its loops.
     if (unrolled.size() <= kMaxUnrolledWords) words = std::move(unrolled);
+  }
+  if (options.optimize && options.flatten_branches_up_to > 0) {
+    // Merged with what followed its selection, a header is one block that
+    // holds what the GPU issues without a branch.
+    const FlatteningResult flat = flatten_short_branches(prepared.words, options.flatten_branches_up_to);
+    if (flat.flattened > 0) optimize_again(flat.words, "branch flattening");
   }
   validate(prepared, env, " after specialization/optimization");
   return prepared;

@@ -20,6 +20,14 @@ struct CompileOptions {
   // constant-indexed): the timing model counts the instructions the GPU
   // issues, not the loop bookkeeping SPIR-V spells out. Needs `optimize`.
   bool unroll_loops = false;
+  // After unrolling, predicate every selection whose sides only compute, in
+  // at most this many instructions each (branch_flattening.h); 0 keeps every
+  // branch. Needs `optimize`.
+  uint32_t flatten_branches_up_to = 0;
+  // The subgroup size the pipeline runs at, as a driver knows it:
+  // gl_SubgroupSize becomes that constant (subgroup_size_folding.h). 0: not
+  // known. Needs `optimize`.
+  uint32_t known_subgroup_size = 0;
 };
 
 struct SpirvModule {

@@ -19,6 +19,8 @@ struct SimulatorOptions {
   bool unroll_loops = false;  // see frontend::CompileOptions
   uint64_t max_steps = 100'000'000;
   core::ExecutionObserver* observer = nullptr;
+  uint32_t flatten_branches_up_to = 0;  // see frontend::CompileOptions
+  bool fold_subgroup_size = false;      // compile knowing subgroup_size (frontend::CompileOptions)
 };
 
 // The script's buffers a pipeline binds, as the executor takes them (pointing

@@ -129,6 +129,7 @@ class BlockScheduler {
   // Cycles until the instruction's result can be read, as the compute unit charges them.
   uint32_t latency_of(const Instruction& in) const {
     if (is_free(in)) return 0;
+    if (spv::Op(in.opcode) == spv::Op::OpIMul) return latency_.int_multiply;
     InstrClass c = classify_instruction(in);
     if (c == InstrClass::Global && in.operand_count > 0 && p_.operand_is_slot[in.operand_begin] &&
         p_.operands[in.operand_begin] < pointer_class_.size())

@@ -38,6 +38,13 @@ void ComputeUnit::on_memory(const core::Subgroup&, const frontend::Instruction& 
   }
   else if (c == InstrClass::Global)
     events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);
+  // Uniform buffers are read through the constant cache: a line's first
+  // read waits for memory, the compute unit's later reads of it do not.
+  if (access.kind == frontend::MemoryKind::UniformBuffer)
+    core::for_each_lane(access.lanes, [&](uint32_t lane) {
+      if (constant_lines_.insert((uint64_t(access.object) << 40) | (access.addresses[lane] / 64)).second)
+        events_.constant_miss = true;
+    });
 }
 
 void ComputeUnit::on_control(const core::Subgroup&, const frontend::Instruction&, core::ControlEvent event,
@@ -90,6 +97,16 @@ void ComputeUnit::prepare_next(ResidentSubgroup& rs, uint64_t not_before) {
   }
 }
 
+// The compute unit's shared-memory pipe (NVIDIA's MIO) takes shared loads
+// and stores, subgroup shuffles and votes, and barrier arrivals, one after
+// another; each holds it `cycles` (a fraction of one for some). Returns the
+// cycle the instruction starts in it.
+uint64_t ComputeUnit::occupy_shared_pipe(double cycles) {
+  const double start = std::max(double(now_), shared_pipe_free_);
+  shared_pipe_free_ = start + cycles;
+  return uint64_t(std::ceil(start));
+}
+
 void ComputeUnit::issue(uint32_t id) {
   ResidentSubgroup& rs = subgroups_[id];
   core::Subgroup& sg = *rs.subgroup;
@@ -114,7 +131,8 @@ void ComputeUnit::issue(uint32_t id) {
   c.divergence_lost_cycles += double(issue_cycles) * double(width - active) / double(width);
   rw.work_cycles += issue_cycles;
 
-  const InstrClass klass = events_.memory ? memory_class(events_.kind) : it.klass;
+  const auto op = static_cast<spv::Op>(in.opcode);
+  const InstrClass klass = events_.memory && !it.in_registers ? memory_class(events_.kind) : it.klass;
   const InstructionLatencyCycles& lat = device_.latency_cycles;
   uint64_t ready = now_;
   bool from_memory = false;
@@ -123,8 +141,7 @@ void ComputeUnit::issue(uint32_t id) {
       const BankAccess& b = events_.bank;
       // The pipe moves one wavefront a cycle (the documented 128 bytes per
       // clock); the result waits bank_replay_cycles for each replay (measured).
-      const uint64_t start = std::max(now_, shared_pipe_free_);
-      shared_pipe_free_ = start + b.wavefronts;
+      const uint64_t start = occupy_shared_pipe(b.wavefronts);
       const double replay_delay = b.replays * std::max(0.0, device_.bank_replay_cycles - 1);
       ready = start + b.wavefronts - std::min<uint64_t>(b.wavefronts, 1) + uint64_t(std::llround(replay_delay)) +
               lat.shared;
@@ -150,6 +167,7 @@ void ComputeUnit::issue(uint32_t id) {
       memory_port_free_ = start + port;
       ready = start + port + lat.global;
       from_memory = true;
+      if (events_.is_store) stores_done_ = std::max(stores_done_, ready);
       rw.work_cycles += double(port);
       c.global_requested_bytes += double(a.requested_bytes);
       c.global_transferred_bytes += bytes;
@@ -162,12 +180,28 @@ void ComputeUnit::issue(uint32_t id) {
       }
       break;
     }
+    case InstrClass::Shuffle: {
+      const uint64_t start =
+          occupy_shared_pipe(is_vote(op) ? device_.subgroup_vote_cycles : device_.subgroup_shuffle_cycles);
+      ready = start + uint64_t(lat.shuffle) * it.issues;
+      break;
+    }
+    case InstrClass::Barrier:
+      occupy_shared_pipe(device_.barrier_pipe_cycles);
+      ready += lat.barrier;
+      break;
     // A division issues as a sequence: one dependent step each.
-    default: ready += uint64_t(class_latency_cycles(klass, lat)) * it.issues; break;
+    default:
+      if (events_.constant_miss) {
+        ready += lat.global;
+        from_memory = true;
+        break;
+      }
+      ready += uint64_t(it.multiplies ? lat.int_multiply : class_latency_cycles(klass, lat)) * it.issues;
+      break;
   }
   rs.board.set_ready(it, ready, from_memory);
 
-  const auto op = static_cast<spv::Op>(in.opcode);
   if (op == spv::Op::OpBranchConditional || op == spv::Op::OpSwitch) {
     c.branches += 1;
     if (events_.diverged) c.divergent_branches += 1;
@@ -208,9 +242,9 @@ void ComputeUnit::issue(uint32_t id) {
 
 void ComputeUnit::retire(uint32_t slot) {
   ResidentWorkgroup& rw = workgroups_[slot];
-  // Done once its last instructions have issued and its stores have left
-  // (as a whole run ends: run()).
-  uint64_t end = std::max(now_, memory_port_free_);
+  // Done once its last instructions have issued and its stores have reached
+  // memory (as a whole run ends: run()).
+  uint64_t end = std::max({now_, memory_port_free_, stores_done_});
   for (uint32_t sid : rw.subgroup_ids) {
     auto& list = simd_subgroups_[subgroups_[sid].simd];
     list.erase(std::find(list.begin(), list.end(), sid));
@@ -235,7 +269,10 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   simd_subgroups_.assign(simds, {});
   simd_free_.assign(simds, 0);
   simd_last_.assign(simds, std::numeric_limits<uint32_t>::max());
-  shared_pipe_free_ = memory_port_free_ = 0;
+  shared_pipe_free_ = 0;
+  memory_port_free_ = 0;
+  stores_done_ = 0;
+  constant_lines_.clear();
   next_simd_ = 0;
   resident_subgroups_ = 0;
   result_ = {};
@@ -288,7 +325,8 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
     simd_last_[best_simd] = chosen;
     issue(chosen);
   }
-  uint64_t end = std::max(now_, memory_port_free_);
+  // The dispatch is over when its last stores have reached memory.
+  uint64_t end = std::max({now_, memory_port_free_, stores_done_});
   for (uint64_t f : simd_free_) end = std::max(end, f);
   for (uint64_t f : simd_free_) c.idle_cycles += double(end - f);
   result_.cycles = end;

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <unordered_set>
 #include <vector>
 
 #include "sim/core/dispatch.h"
@@ -83,12 +84,14 @@ class ComputeUnit : public core::ExecutionObserver {
     CoalescedAccess coalesced;
     bool diverged = false;
     bool barrier_released = false;
+    bool constant_miss = false;  // a uniform-buffer read of a line the compute unit has not read yet
   };
 
   void launch(core::DispatchContext& dispatch, std::array<uint32_t, 3> id, uint32_t slot);
   void issue(uint32_t id);
   void prepare_next(ResidentSubgroup& rs, uint64_t not_before);
   void retire(uint32_t slot);
+  uint64_t occupy_shared_pipe(double cycles);
 
   const DeviceModel& device_;
   const ProgramTiming& timing_;
@@ -105,7 +108,10 @@ class ComputeUnit : public core::ExecutionObserver {
   std::vector<std::vector<uint32_t>> simd_subgroups_;
   std::vector<uint64_t> simd_free_;
   std::vector<uint32_t> simd_last_;
-  uint64_t shared_pipe_free_ = 0, memory_port_free_ = 0;
+  double shared_pipe_free_ = 0;  // fractional: a vote holds it 1.6 cycles on the H100
+  uint64_t memory_port_free_ = 0;
+  uint64_t stores_done_ = 0;       // when the last global store issued so far reaches memory
+  std::unordered_set<uint64_t> constant_lines_;  // (buffer, 64-byte line) of the uniform reads so far
   uint32_t next_simd_ = 0;
   uint32_t resident_subgroups_ = 0;
   StepEvents events_;

@@ -69,9 +69,11 @@ InstrClass memory_class(frontend::MemoryKind kind) {
     // local memory.
     case frontend::MemoryKind::Private: case frontend::MemoryKind::Function:
       return InstrClass::Local;
-    // Push constants and builtin inputs live in registers or the constant
-    // cache: as cheap as a register read.
+    // Push constants, uniform buffers and builtin inputs live in registers or
+    // the constant cache (NVIDIA reads a uniform buffer as a constant-bank
+    // operand of the instruction that uses it): as cheap as a register read.
     case frontend::MemoryKind::Input: case frontend::MemoryKind::PushConstant:
+    case frontend::MemoryKind::UniformBuffer:
       return InstrClass::Int;
     default: return InstrClass::Global;
   }
@@ -99,6 +101,17 @@ bool is_free(const frontend::Instruction& in) {
     case Op::OpSelectionMerge: case Op::OpLoopMerge: case Op::OpLabel: case Op::OpNop: case Op::OpLine:
     case Op::OpNoLine: case Op::OpCopyObject: case Op::OpVariable: case Op::OpCompositeExtract:
     case Op::OpCompositeConstruct:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_vote(spv::Op op) {
+  switch (op) {
+    case spv::Op::OpGroupNonUniformBallot: case spv::Op::OpGroupNonUniformAll: case spv::Op::OpGroupNonUniformAny:
+    case spv::Op::OpGroupNonUniformAllEqual: case spv::Op::OpSubgroupBallotKHR: case spv::Op::OpSubgroupAllKHR:
+    case spv::Op::OpSubgroupAnyKHR: case spv::Op::OpSubgroupAllEqualKHR:
       return true;
     default:
       return false;

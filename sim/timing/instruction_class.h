@@ -5,6 +5,8 @@
 // barriers and branches. The decoder leaves Instruction::klass unset; the
 // timing model classifies from the SPIR-V opcode (and the GLSL.std.450 number
 // for OpExtInst) and, for loads and stores, from the memory they touch.
+#include <spirv/unified1/spirv.hpp11>
+
 #include "sim/devices/device_model.h"
 #include "sim/frontend/program.h"
 
@@ -27,6 +29,10 @@ uint32_t class_latency_cycles(InstrClass c, const InstructionLatencyCycles& late
 // Instructions that cost nothing at issue time (OpLabel-like bookkeeping,
 // OpAccessChain folded into the address, OpPhi resolved by the register file).
 bool is_free(const frontend::Instruction& in);
+
+// A subgroup vote (ballot, any, all, all-equal): it holds the shared-memory
+// pipe like a shuffle, for its own time (DeviceModel::subgroup_vote_cycles).
+bool is_vote(spv::Op op);
 
 const char* class_name(InstrClass c);
 

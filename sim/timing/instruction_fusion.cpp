@@ -214,6 +214,8 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   f.arrives_with.assign(n, kNone);
   f.elements.assign(n, 1);
   f.issues.assign(n, 1);
+  f.multiplies.assign(n, false);
+  for (uint32_t i = 0; i < n; ++i) f.multiplies[i] = static_cast<Op>(p.instructions[i].opcode) == Op::OpIMul;
   const SlotFacts facts(p);
   // The instruction computing `slot` if it may fold into `user`: computed in
   // the same block and read by nothing else.
@@ -268,6 +270,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
         const uint32_t j = single_use_producer(slot, in);
         if (j != kNone && is_multiply(static_cast<Op>(p.instructions[j].opcode))) {
           f.fused[j] = true;
+          f.multiplies[i] = static_cast<Op>(p.instructions[j].opcode) == Op::OpIMul;
           break;  // one multiply per multiply-add
         }
       }

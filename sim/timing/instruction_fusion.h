@@ -53,6 +53,9 @@ struct InstructionFusion {
   std::vector<uint8_t> elements;
   // Per instruction: instructions the GPU issues for it (1 but for divisions).
   std::vector<uint8_t> issues;
+  // Per instruction: an integer multiply, or the add a multiply folded into
+  // (one multiply-add): it waits latency_cycles.int_multiply.
+  std::vector<bool> multiplies;
 };
 
 // A line of the shader source: the file's name and the line number.

@@ -19,6 +19,11 @@ struct InstructionTiming {
   uint32_t arrives_with = kNoSlot;  // a folded load: its value is ready with this slot's
   uint8_t elements = 1;          // a widened shared load: 32-bit elements per lane
   uint8_t issues = 1;            // GPU instructions issued for it (a division: a sequence)
+  // A load or store of a private vector's component at a run-time index: a
+  // compiler keeps the vector in registers and picks the component with
+  // selects, so it costs an integer operation, not a local-memory access.
+  bool in_registers = false;
+  bool multiplies = false;       // an integer multiply(-add): latency_cycles.int_multiply
   uint32_t result_begin = 0, result_count = 0;
   uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
 };

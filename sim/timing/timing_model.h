@@ -47,6 +47,12 @@ struct TimingOptions {
   bool optimize = true;
   bool unroll_loops = true;              // as the vendor compiler would (frontend::CompileOptions)
   bool schedule_blocks = true;           // reorder each block as a latency-aware compiler would (block_scheduler.h)
+  // Predicate selections whose sides only compute, in at most this many
+  // instructions each, as a vendor compiler would (branch_flattening.h); 0 keeps them.
+  uint32_t flatten_branches_up_to = 4;
+  // gl_SubgroupSize a constant, as to the driver that compiles for one
+  // subgroup size (subgroup_size_folding.h).
+  bool fold_subgroup_size = true;
 };
 
 // A kind of dispatch: one pipeline on one grid, possibly repeated.

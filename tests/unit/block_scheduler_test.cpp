@@ -24,11 +24,14 @@ namespace lanelab::timing {
 namespace {
 
 // The simulator running each pipeline's program as the timing model issues
-// it: unrolled, then every block scheduled.
+// it: unrolled, short branches predicated, the subgroup size folded, then
+// every block scheduled.
 class ScheduledBackend : public launch::ComputeBackend {
  public:
   explicit ScheduledBackend(const DeviceModel& device)
-      : latency_(device.latency_cycles), compiler_(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr}) {}
+      : latency_(device.latency_cycles),
+        compiler_(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr,
+                                           TimingOptions{}.flatten_branches_up_to, TimingOptions{}.fold_subgroup_size}) {}
   void require(const launch::Script& script) override { compiler_.require(script); }
   void dispatch(const launch::Script& script, const launch::PipelineDecl& pipeline, const launch::RunCommand& run,
                 std::map<std::string, launch::BufferData>& buffers) override {

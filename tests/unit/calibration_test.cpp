@@ -83,6 +83,15 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   // Pointer chase beyond L2: 600 cycles per load.
   records.push_back(record("pointer_chase", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "512"}},
                            s.chain_ns(512, 600), 3000));
+  // 1024 workgroups of 8 subgroups, 16 steps an iteration: 1.25 cycles a
+  // shuffle and 1.5 a ballot per compute unit.
+  for (double it : {16.0, 64.0}) {
+    const double ops_per_cu = 1024.0 * 8 * it * kernels::kMicroStepsPerIteration / s.base.compute_units;
+    const std::map<std::string, std::string> full = {
+        {"iterations", std::to_string(int(it))}, {"workgroups", "1024"}, {"workgroup_size", "256"}};
+    records.push_back(record("shuffle_throughput", full, s.launch_ns + ops_per_cu * 1.25 / s.ghz));
+    records.push_back(record("ballot_throughput", full, s.launch_ns + ops_per_cu * 1.5 / s.ghz));
+  }
   // A failed record is ignored.
   json failed = record("alu_latency_int", {{"iterations", "1024"}}, 1e9);
   failed["correctness"]["status"] = "failed";
@@ -103,6 +112,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_NEAR(field(c, "workgroup_launch_ns").value, 1.5, 1e-9);
   EXPECT_NEAR(field(c, "dram_bandwidth_gbps").value, 2000, 1e-6);
   EXPECT_NEAR(field(c, "l2_bandwidth_gbps").value, 6000, 1e-6);
+  EXPECT_NEAR(field(c, "subgroup_shuffle_cycles").value, 1.25, 1e-9);
+  EXPECT_NEAR(field(c, "subgroup_vote_cycles").value, 1.5, 1e-9);
 
   // The new file: fitted values written, the rest kept, the calibration recorded.
   EXPECT_EQ(c.device["name"], "h100-test");
@@ -135,7 +146,9 @@ TEST(Calibration, RecoversTheBarrierReleaseFromTheModelInTheLoop) {
   }
   const Calibration c = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
   EXPECT_EQ(field(c, "latency_cycles.barrier").value, 7);
-  EXPECT_NEAR(field(c, "barrier_sync_cycles").value, 12, 0.5);
+  // The model releases a barrier on a whole cycle: 12 + 1.5 x (subgroups - 1)
+  // rounds half up, half a cycle more at every size.
+  EXPECT_NEAR(field(c, "barrier_sync_cycles").value, 12.5, 0.5);
   EXPECT_NEAR(field(c, "barrier_subgroup_cycles").value, 1.5, 0.05);
   EXPECT_EQ(c.device["latency_cycles"]["barrier"], 7);
   EXPECT_NEAR(c.device["barrier_subgroup_cycles"].get<double>(), 1.5, 0.05);

@@ -3,7 +3,9 @@
 // three-input logic ops (instruction_fusion.h), fully unrolled constant loops
 // (CompileOptions::unroll_loops; not those with a barrier behind a branch),
 // widened shared loads, L2-resident buffers and the workgroup launch rate
-// with the last workgroup's run (timing_model.h).
+// with the last workgroup's run (timing_model.h), predicated short branches
+// (branch_flattening.h), the known subgroup size (subgroup_size_folding.h),
+// private vectors in registers and the subgroup unit (compute_unit.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 
 #include "sim/devices/device_model.h"
 #include "sim/launch/amber_script.h"
+#include "sim/launch/script_runner.h"
 #include "sim/launch/simulator_backend.h"
 #include "sim/timing/instruction_fusion.h"
 #include "sim/timing/timing_model.h"
@@ -235,21 +238,27 @@ TEST(TimingUnroll, ALoopWithABarrierBehindABranchStaysRolled) {
   EXPECT_EQ(branches_of("    s[i] = x; barrier(); x += s[i ^ d]; barrier();\n"), 0);
 }
 
-TEST(TimingMemory, APrivateArrayReadByARunTimeIndexWaitsTheLocalMemoryLatency) {
-  // 64 dependent loads from a private array indexed by the value just
-  // loaded: the array stays in (local) memory, each load waits for the last.
-  const launch::Script script = script_of(
-      "void main() { uint i = gl_LocalInvocationID.x; uint t[64];\n"
-      "  for (uint k = 0u; k < 64u; ++k) t[k] = (k + buf.v[0]) % 64u;\n"
-      "  uint x = i;\n  for (uint k = 0u; k < 64u; ++k) x = t[x];\n  buf.v[i] = x; }");
+// How many cycles longer the kernel runs when a local-memory load takes
+// 140 cycles rather than 40.
+double cycles_with_local_latency_raised(const std::string& body) {
+  const launch::Script script = script_of(body);
   DeviceModel device = load_device_model("h100");
   device.latency_cycles.local = 40;
   const Prediction near = predict(script, device, {});
   device.latency_cycles.local = 140;
   const Prediction far = predict(script, device, {});
+  return (far.compute_seconds - near.compute_seconds) * device.clock_mhz * 1e6;
+}
+
+TEST(TimingMemory, APrivateArrayReadByARunTimeIndexWaitsTheLocalMemoryLatency) {
+  // 64 dependent loads from a private array indexed by the value just
+  // loaded: the array stays in (local) memory, each load waits for the last.
+  const double more = cycles_with_local_latency_raised(
+      "void main() { uint i = gl_LocalInvocationID.x; uint t[64];\n"
+      "  for (uint k = 0u; k < 64u; ++k) t[k] = (k + buf.v[0]) % 64u;\n"
+      "  uint x = i;\n  for (uint k = 0u; k < 64u; ++k) x = t[x];\n  buf.v[i] = x; }");
   // 100 more cycles on each of the 64 loads of the chain.
-  const double hz = device.clock_mhz * 1e6;
-  EXPECT_NEAR((far.compute_seconds - near.compute_seconds) * hz, 64 * 100, 64 * 2);
+  EXPECT_NEAR(more, 64 * 100, 64 * 2);
 }
 
 TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
@@ -311,6 +320,128 @@ TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
     EXPECT_GE(whole.launch_bound_seconds, 256 * 50e-9 + one.compute_seconds - 1e-12);
     EXPECT_LE(whole.launch_bound_seconds, 256 * 50e-9 + whole.compute_seconds + 1e-12);
   }
+}
+
+
+// The final buffer of a script run on the simulator as the timing model
+// compiles it: unrolled, short branches flattened up to `flatten`
+// instructions, the subgroup size folded or not.
+std::vector<uint8_t> run_as_compiled(const launch::Script& script, uint32_t width, uint32_t flatten, bool fold) {
+  launch::SimulatorBackend backend(launch::SimulatorOptions{width, true, true, 100'000'000, nullptr, flatten, fold});
+  return launch::run_script(script, backend).buffers.at("buf").bytes;
+}
+
+TEST(TimingFlattening, AShortBranchWhoseSidesOnlyComputeIsPredicated) {
+  // Shuffle32's round: half the lanes shift left, half right.
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_LocalInvocationID.x; uint b = buf.v[i ^ 1u]; uint m = 0x0000ffffu; uint c;\n"
+      "  if ((i & 1u) == 0u) { c = b << 1u; } else { m = ~m; c = b >> 1u; }\n"
+      "  buf.v[i] = (buf.v[i] & m) | (c & ~m); }");
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions branching;
+  branching.flatten_branches_up_to = 0;
+  const Prediction as_written = predict(script, device, branching);
+  const Prediction predicated = predict(script, device, {});
+  EXPECT_EQ(as_written.counters.divergent_branches, 1);
+  EXPECT_EQ(predicated.counters.branches, 0);
+  // Both sides issue either way (the branch diverges); the branch and the
+  // two jumps to the merge go.
+  EXPECT_LT(predicated.counters.instructions, as_written.counters.instructions);
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+}
+
+TEST(TimingFlattening, ABranchThatStoresRunsLongOrAsksNotToBeFlattenedStays) {
+  const DeviceModel device = load_device_model("h100");
+  const auto branches_of = [&](const std::string& branch, uint32_t up_to) {
+    const launch::Script script = script_of(
+        "#extension GL_EXT_control_flow_attributes : enable\n"
+        "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i];\n" + branch + "\n  buf.v[i] = x; }");
+    TimingOptions options;
+    options.flatten_branches_up_to = up_to;
+    EXPECT_EQ(run_as_compiled(script, 32, up_to, true), run_as_compiled(script, 32, 0, false)) << branch;
+    return predict(script, device, options).counters.branches;
+  };
+  const std::string shifts = "  if ((i & 1u) == 0u) { x = (x << 3u) ^ (x >> 5u) ^ (x * 7u); } else { x = x + 1u; }";
+  EXPECT_EQ(branches_of(shifts, 8), 0);
+  EXPECT_GE(branches_of(shifts, 2), 1);  // five instructions on a side
+  EXPECT_GE(branches_of("  if ((i & 1u) == 0u) { buf.v[i ^ 1u] = x; }", 8), 1);
+  EXPECT_GE(branches_of("  [[dont_flatten]] if ((i & 1u) == 0u) { x = x << 1u; }", 8), 1);
+  EXPECT_EQ(branches_of("  [[flatten]] if ((i & 1u) == 0u) { x = (x << 3u) ^ (x >> 5u) ^ (x * 7u); }", 2), 0);
+}
+
+TEST(TimingFolding, TheDriverKnowsTheSubgroupSize) {
+  // The transposes' guard: on a subgroup size it takes, the driver leaves
+  // no test and no branch of it.
+  const launch::Script script = script_of(
+      "#extension GL_KHR_shader_subgroup_basic : enable\n"
+      "void main() { uint i = gl_LocalInvocationID.x;\n"
+      "  if ((gl_SubgroupSize & 31u) != 0u) { buf.v[i] = gl_SubgroupSize; return; }\n"
+      "  buf.v[i] = buf.v[i] * 3u + gl_SubgroupInvocationID; }", 64, 2);
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions unknown;
+  unknown.fold_subgroup_size = false;
+  const Prediction folded = predict(script, device, {});
+  const Prediction not_folded = predict(script, device, unknown);
+  EXPECT_EQ(folded.counters.branches, 0);
+  EXPECT_GE(not_folded.counters.branches, 2);
+  EXPECT_LT(folded.counters.instructions, not_folded.counters.instructions);
+  // What each lane computes is the same at any width, the guard taken or not.
+  for (uint32_t width : {8u, 32u, 64u})
+    EXPECT_EQ(run_as_compiled(script, width, 4, true), run_as_compiled(script, width, 4, false)) << width;
+}
+
+TEST(TimingMemory, APrivateVectorReadByARunTimeIndexStaysInRegisters) {
+  // The same chain as through a private array, through a uvec4: a compiler
+  // keeps the vector in registers and selects the component.
+  EXPECT_EQ(cycles_with_local_latency_raised(
+                "void main() { uint i = gl_LocalInvocationID.x;\n"
+                "  uvec4 t = uvec4(buf.v[0], buf.v[1], buf.v[2], buf.v[3]) & 3u;\n"
+                "  uint x = i & 3u;\n  for (uint k = 0u; k < 64u; ++k) x = t[x];\n  buf.v[i] = x; }"),
+            0);
+}
+
+TEST(TimingSharedPipe, ShufflesAndVotesQueueForTheSharedMemoryPipe) {
+  // Eight workgroups of 32 lanes, 256 independent shuffles (or ballots) each,
+  // on one compute unit.
+  const auto body = [](const std::string& op) {
+    return "#extension GL_KHR_shader_subgroup_shuffle : enable\n#extension GL_KHR_shader_subgroup_ballot : enable\n"
+           "void main() { uint i = gl_GlobalInvocationID.x; uint x = buf.v[i]; uint y = 0u;\n"
+           "  for (uint k = 0u; k < 256u; ++k) y += " + op + ";\n  buf.v[i] = y; }";
+  };
+  DeviceModel device = load_device_model("h100");
+  device.compute_units = 1;
+  const double hz = device.clock_mhz * 1e6;
+  for (const std::string op : {"subgroupShuffleXor(x + k, 1u)", "subgroupBallot(((x >> (k & 31u)) & 1u) != 0u).x"}) {
+    SCOPED_TRACE(op);
+    const launch::Script script = script_of(body(op), 32 * 8, 8);
+    device.subgroup_shuffle_cycles = device.subgroup_vote_cycles = 0;
+    const Prediction free_unit = predict(script, device, {});
+    device.subgroup_shuffle_cycles = device.subgroup_vote_cycles = 16;
+    const Prediction busy_unit = predict(script, device, {});
+    // 8 x 256 operations, 16 cycles each, one after another.
+    EXPECT_GE(busy_unit.compute_seconds * hz, 8 * 256 * 16);
+    EXPECT_LT(free_unit.compute_seconds * hz, 8 * 256 * 16 / 2);
+  }
+}
+
+TEST(TimingSharedPipe, BarrierArrivalsHoldTheSharedMemoryPipe) {
+  // Sixteen workgroups of one subgroup on one compute unit, 128 barriers
+  // each: the others' work cannot hide what every arrival holds the pipe.
+  const launch::Script script = script_of(
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
+      "  for (uint k = 0u; k < 64u; ++k) { s[i] = x; barrier(); x += s[i ^ 1u]; barrier(); }\n"
+      "  buf.v[gl_GlobalInvocationID.x] = x; }", 32 * 16, 16);
+  DeviceModel device = load_device_model("h100");
+  device.compute_units = 1;
+  const double hz = device.clock_mhz * 1e6;
+  device.barrier_pipe_cycles = 0;
+  const Prediction free_pipe = predict(script, device, {});
+  device.barrier_pipe_cycles = 8;
+  const Prediction held_pipe = predict(script, device, {});
+  // 16 subgroups x 128 arrivals x 8 cycles, and a wavefront for each store and load.
+  EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * (8 + 1));
+  EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (8 + 1) / 2);
 }
 
 }  // namespace

@@ -3,12 +3,8 @@
 # HybridShuffle32 slower than Threadgroup1d32? Three baselines, then
 # HybridShuffle32 replaced by each variant of this folder in turn (the
 # workload reads kernels/transpose/HybridShuffle32.comp at run time).
-# Run from the repository root on the device machine, with a Release build in
-# build-device and the NVIDIA runtime packages in .gpu-runtime.
-B=build-device/lanelab
-for f in .gpu-runtime/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
-echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0","api_version":"1.3.0"}}' > /tmp/egl_icd.json
-export VK_DRIVER_FILES=/tmp/egl_icd.json
+# Run from the repository root on the device machine (device-env.sh).
+. validate/data/kernel-variants/device-env.sh
 points="64:32768 256:32768 256:262144"   # workgroup_size:matrices
 measure() {  # kernel, results file
   for p in $points; do

@@ -3,12 +3,8 @@
 # kernel against workgroups and workgroup size (is the launch interval per
 # workgroup or per subgroup?), then Shuffle32 as written and with its branch
 # written as selects (shuffle32-select.comp: does the driver predicate it?).
-# Run from the repository root on the device machine, with a Release build in
-# build-device and the NVIDIA runtime packages in .gpu-runtime.
-B=build-device/lanelab
-for f in .gpu-runtime/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
-echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0","api_version":"1.3.0"}}' > /tmp/egl_icd.json
-export VK_DRIVER_FILES=/tmp/egl_icd.json
+# Run from the repository root on the device machine (device-env.sh).
+. validate/data/kernel-variants/device-env.sh
 for wg in 32 64 128 256 512 1024; do for n in 1024 4096 16384 65535; do
   timeout 60 $B validate micro --param bench=empty --param workgroups=$n --param workgroup_size=$wg --resume --out $OUT/launch.jsonl >> $OUT/log.txt 2>&1
 done; done

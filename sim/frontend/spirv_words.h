@@ -1,0 +1,36 @@
+#pragma once
+// A SPIR-V module as a list of instructions, each its own words, for the
+// passes of ours that rewrite a module the SPIRV-Tools optimizer has no pass
+// for (branch_flattening.h, subgroup_size_folding.h).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <spirv/unified1/spirv.hpp11>
+
+namespace lanelab::frontend {
+
+using WordInstruction = std::vector<uint32_t>;
+
+inline spv::Op op_of(const WordInstruction& in) { return spv::Op(in[0] & 0xffff); }
+
+inline WordInstruction make_instruction(spv::Op op, std::vector<uint32_t> operands) {
+  operands.insert(operands.begin(), (uint32_t(operands.size() + 1) << 16) | uint32_t(op));
+  return operands;
+}
+
+// The instructions after the 5-word header; nullopt when the module is
+// malformed (the validator that runs next says where).
+inline std::optional<std::vector<WordInstruction>> split_instructions(const std::vector<uint32_t>& words) {
+  std::vector<WordInstruction> out;
+  if (words.size() < 5) return std::nullopt;
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t count = words[i] >> 16;
+    if (count == 0 || i + count > words.size()) return std::nullopt;
+    out.emplace_back(words.begin() + i, words.begin() + i + count);
+    i += count;
+  }
+  return out;
+}
+
+}  // namespace lanelab::frontend
