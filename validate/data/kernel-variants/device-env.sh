@@ -5,3 +5,13 @@ B=build-device/lanelab
 for f in .gpu-runtime/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
 echo '{"file_format_version":"1.0.0","ICD":{"library_path":"libEGL_nvidia.so.0","api_version":"1.3.0"}}' > /tmp/egl_icd.json
 export VK_DRIVER_FILES=/tmp/egl_icd.json
+# transpose_points KERNEL FILE MATRICES...: the transpose at 256 lanes per
+# workgroup on each payload, appended to $OUT/FILE.
+transpose_points() {
+  local kernel=$1 file=$2 m
+  shift 2
+  for m in "$@"; do
+    timeout 60 $B validate transpose --param kernel=$kernel --param matrices=$m --param workgroup_size=256 \
+      --resume --out $OUT/$file >> $OUT/log.txt 2>&1
+  done
+}

@@ -18,9 +18,6 @@ cp kernels/transpose/Ballot32.comp /tmp/Ballot32.orig
 for v in orig folded; do
   if [ $v = orig ]; then cp /tmp/Ballot32.orig kernels/transpose/Ballot32.comp
   else cp validate/data/kernel-variants/ballot32-folded.comp kernels/transpose/Ballot32.comp; fi
-  for m in 16 4096 262144; do
-    timeout 60 $B validate transpose --param kernel=Ballot32 --param matrices=$m --param workgroup_size=256 \
-      --resume --out $OUT/ballot-$v.jsonl >> $OUT/log.txt 2>&1
-  done
+  transpose_points Ballot32 ballot-$v.jsonl 16 4096 262144
 done
 cp /tmp/Ballot32.orig kernels/transpose/Ballot32.comp

@@ -17,17 +17,11 @@ cp kernels/transpose/Shuffle32.comp /tmp/Shuffle32.orig
 cp kernels/micro/alu_latency.comp /tmp/alu_latency.orig
 for v in select select-dynamic; do
   swap $V/ballot32-$v.comp kernels/transpose/Ballot32.comp
-  for m in 16 4096 262144; do
-    timeout 60 $B validate transpose --param kernel=Ballot32 --param matrices=$m --param workgroup_size=256 \
-      --resume --out $OUT/ballot-$v.jsonl >> $OUT/log.txt 2>&1
-  done
+  transpose_points Ballot32 ballot-$v.jsonl 16 4096 262144
 done
 swap /tmp/Ballot32.orig kernels/transpose/Ballot32.comp
 swap $V/shuffle32-onesided.comp kernels/transpose/Shuffle32.comp
-for m in 16 32768 262144; do
-  timeout 60 $B validate transpose --param kernel=Shuffle32 --param matrices=$m --param workgroup_size=256 \
-    --resume --out $OUT/shuffle-onesided.jsonl >> $OUT/log.txt 2>&1
-done
+transpose_points Shuffle32 shuffle-onesided.jsonl 16 32768 262144
 swap /tmp/Shuffle32.orig kernels/transpose/Shuffle32.comp
 swap $V/alu-latency-add-xor.comp kernels/micro/alu_latency.comp
 for it in 1024 4096; do
