@@ -32,23 +32,6 @@ bool is_ordered(const Instruction& in) {
   return c == InstrClass::Global || c == InstrClass::Barrier || in.result_id == frontend::kNoId;
 }
 
-// Per register slot holding a pointer: the pipe its loads and stores take.
-std::vector<InstrClass> pointer_classes(const Program& p) {
-  std::vector<InstrClass> classes(p.slot_count, InstrClass::Global);
-  for (const auto& v : p.variables)
-    if (v.id < p.id_slot.size() && p.id_slot[v.id] < p.slot_count)
-      classes[p.id_slot[v.id]] = memory_class(v.memory);
-  for (const auto& in : p.instructions) {
-    const auto op = spv::Op(in.opcode);
-    const bool derives_pointer = op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain ||
-                                 op == spv::Op::OpPtrAccessChain || op == spv::Op::OpCopyObject;
-    if (derives_pointer && in.operand_count > 0 && p.operand_is_slot[in.operand_begin] && in.result_slot < p.slot_count &&
-        p.operands[in.operand_begin] < p.slot_count)
-      classes[in.result_slot] = classes[p.operands[in.operand_begin]];
-  }
-  return classes;
-}
-
 class BlockScheduler {
  public:
   BlockScheduler(const Program& program, const InstructionLatencyCycles& latency)

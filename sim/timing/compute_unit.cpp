@@ -190,13 +190,14 @@ void ComputeUnit::issue(uint32_t id) {
       occupy_shared_pipe(device_.barrier_pipe_cycles);
       ready += lat.barrier;
       break;
-    // A division issues as a sequence: one dependent step each.
     default:
+      // A uniform-buffer line the constant cache does not hold yet.
       if (events_.constant_miss) {
         ready += lat.global;
         from_memory = true;
         break;
       }
+      // A division issues as a sequence: one dependent step each.
       ready += uint64_t(it.multiplies ? lat.int_multiply : class_latency_cycles(klass, lat)) * it.issues;
       break;
   }

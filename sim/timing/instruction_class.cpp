@@ -79,6 +79,26 @@ InstrClass memory_class(frontend::MemoryKind kind) {
   }
 }
 
+std::vector<InstrClass> pointer_classes(const frontend::Program& p) {
+  std::vector<InstrClass> classes(p.slot_count, InstrClass::Global);
+  for (const auto& v : p.variables) {
+    if (v.id >= p.id_slot.size() || p.id_slot[v.id] >= p.slot_count) continue;
+    const bool private_vector = (v.memory == frontend::MemoryKind::Function ||
+                                 v.memory == frontend::MemoryKind::Private) &&
+                                v.type < p.types.size() && p.types[v.type].kind == frontend::Type::Kind::Vector;
+    classes[p.id_slot[v.id]] = private_vector ? InstrClass::Int : memory_class(v.memory);
+  }
+  for (const auto& in : p.instructions) {
+    const auto op = spv::Op(in.opcode);
+    const bool derives_pointer = op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain ||
+                                 op == spv::Op::OpPtrAccessChain || op == spv::Op::OpCopyObject;
+    if (derives_pointer && in.operand_count > 0 && p.operand_is_slot[in.operand_begin] && in.result_slot < p.slot_count &&
+        p.operands[in.operand_begin] < p.slot_count)
+      classes[in.result_slot] = classes[p.operands[in.operand_begin]];
+  }
+  return classes;
+}
+
 uint32_t class_latency_cycles(InstrClass c, const InstructionLatencyCycles& latency) {
   switch (c) {
     case InstrClass::Float: return latency.float_op;

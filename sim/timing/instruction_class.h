@@ -5,6 +5,8 @@
 // barriers and branches. The decoder leaves Instruction::klass unset; the
 // timing model classifies from the SPIR-V opcode (and the GLSL.std.450 number
 // for OpExtInst) and, for loads and stores, from the memory they touch.
+#include <vector>
+
 #include <spirv/unified1/spirv.hpp11>
 
 #include "sim/devices/device_model.h"
@@ -20,6 +22,12 @@ InstrClass classify_instruction(const frontend::Instruction& in);
 
 // The class of a memory access by the memory it touches.
 InstrClass memory_class(frontend::MemoryKind kind);
+
+// Per register slot holding a pointer: the class of its loads and stores, by
+// the memory of the variable it points into (Global for a slot that holds
+// no pointer). A private vector is in registers, read at a run-time index
+// with selects (Ballot32's `vote[i]`): its accesses are integer operations.
+std::vector<InstrClass> pointer_classes(const frontend::Program& p);
 
 // Cycles until a dependent instruction may read the result of an instruction
 // of class `c`: the device's latency for it. Memory pipes add their own

@@ -19,9 +19,10 @@ struct InstructionTiming {
   uint32_t arrives_with = kNoSlot;  // a folded load: its value is ready with this slot's
   uint8_t elements = 1;          // a widened shared load: 32-bit elements per lane
   uint8_t issues = 1;            // GPU instructions issued for it (a division: a sequence)
-  // A load or store of a private vector's component at a run-time index: a
-  // compiler keeps the vector in registers and picks the component with
-  // selects, so it costs an integer operation, not a local-memory access.
+  // A load or store that reads or writes registers (pointer_classes): a
+  // private vector's component at a run-time index (a compiler keeps the
+  // vector in registers and picks the component with selects), a push
+  // constant, a builtin, a uniform. It costs an integer operation.
   bool in_registers = false;
   bool multiplies = false;       // an integer multiply(-add): latency_cycles.int_multiply
   uint32_t result_begin = 0, result_count = 0;
