@@ -1,6 +1,7 @@
 #include "validate/calibration.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -454,8 +455,14 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       LineFit one;
       one.points = 1;
       fitter.set("alu_lanes_per_simd", "alu_lanes_per_simd", base.alu_lanes_per_simd, best, "measured",
-                 "alu_throughput_float: fma lane operations per cycle / (compute_units x simd_units_per_cu)", one,
-                 true, 1, true);
+                 "alu_throughput_float: fma lane operations per cycle / (compute_units x simd_units_per_cu), up to "
+                 "the power of two an ALU's width is",
+                 one, true, 1, true);
+      // A throughput only falls short of the width (the loop's own
+      // instructions, the launch): the H100's 30.55 lanes a cycle are its 32.
+      CalibratedField& width = fitter.fields.back();
+      if (width.status != "rejected")
+        width.value = std::min(width.upper, double(std::bit_ceil(uint32_t(std::ceil(width.raw_value)))));
     }
   }
 

@@ -199,6 +199,22 @@ TEST(Calibration, APeakMeasuredBelowHalfItsDocumentKeepsTheDocument) {
   EXPECT_NE(c.device["sources"]["alu_lanes_per_simd"].get<std::string>().find("rejected"), std::string::npos);
 }
 
+TEST(Calibration, AnAluThroughputJustUnderItsWidthIsTheWidth) {
+  // 30.5 lanes a cycle per sub-partition: the 32-wide ALU, short of its peak
+  // by the loop's own instructions, not a 30- or 31-lane one.
+  Synthetic s;
+  const std::vector<json> records = {
+      record("alu_throughput_float", {{"iterations", "1024"}, {"workgroups", "2048"}, {"workgroup_size", "256"}},
+             3000 + 2048.0 * 256 * 1024 * 16 / (s.ghz * 132 * 4 * 30.5), 3000),
+  };
+  const Calibration c = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  const CalibratedField& lanes = field(c, "alu_lanes_per_simd");
+  EXPECT_EQ(lanes.status, "measured");
+  EXPECT_NEAR(lanes.raw_value, 30.5, 1e-6);
+  EXPECT_EQ(lanes.value, 32);
+  EXPECT_EQ(c.device["alu_lanes_per_simd"], 32);
+}
+
 TEST(Calibration, RefusesAFileWithoutMicroMeasurements) {
   Synthetic s;
   EXPECT_THROW(calibrate({json{{"workload", "reduce"}}}, s.base, s.base_json, "x.jsonl", "x"), std::exception);
