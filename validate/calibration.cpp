@@ -261,18 +261,25 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                  false, 1, true);
   }
 
-  // Subgroup throughput: every compute unit full of subgroups that issue
-  // independent shuffles (or ballots), one integer add (three for a ballot)
-  // beside each: the subgroup unit, not issue, bounds them, and its cycles
-  // per operation are the slope of time against operations per compute unit.
-  for (const std::string bench : {"shuffle_throughput", "ballot_throughput"}) {
-    const Points points = with_bench(all, bench);
-    if (points.empty()) continue;
+  // A benchmark that fills every compute unit: cycles per step of every
+  // subgroup on a compute unit, the slope of time against steps x clock x
+  // compute units / subgroups in the dispatch.
+  auto cycles_per_subgroup_step_per_cu = [&](const Points& points) -> std::pair<double, LineFit> {
     const LineFit fit = per_step_ns(points);
     const Point& p = points.front();
     const double subgroups =
         param(p, "workgroups") * std::ceil(param(p, "workgroup_size") / double(std::max(1u, base.subgroup_size)));
-    const double cycles = fit.slope * ghz * base.compute_units / subgroups;
+    return {fit.slope * ghz * base.compute_units / subgroups, fit};
+  };
+
+  // Subgroup throughput: every compute unit full of subgroups that issue
+  // independent shuffles (or ballots), one integer add (three for a ballot)
+  // beside each: the shared-memory pipe, not issue, bounds them, and its
+  // cycles per operation are those per step.
+  for (const std::string bench : {"shuffle_throughput", "ballot_throughput"}) {
+    const Points points = with_bench(all, bench);
+    if (points.empty()) continue;
+    const auto [cycles, fit] = cycles_per_subgroup_step_per_cu(points);
     derived[bench + "_cycles_per_cu"] = cycles;
     derived[bench + "_fit"] = fit_json(fit);
     const bool vote = bench == "ballot_throughput";
@@ -288,11 +295,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   {
     const Points points = with_bench(all, "barrier_throughput");
     if (!points.empty()) {
-      const LineFit fit = per_step_ns(points);
-      const Point& p = points.front();
-      const double subgroups =
-          param(p, "workgroups") * std::ceil(param(p, "workgroup_size") / double(std::max(1u, base.subgroup_size)));
-      const double step_cycles = fit.slope * ghz * base.compute_units / subgroups;
+      const auto [step_cycles, fit] = cycles_per_subgroup_step_per_cu(points);
       derived["barrier_throughput_cycles_per_subgroup_step_per_cu"] = step_cycles;
       derived["barrier_throughput_fit"] = fit_json(fit);
       fitter.set("barrier_pipe_cycles", "barrier_pipe_cycles", base.barrier_pipe_cycles, (step_cycles - 2) / 2,

@@ -113,15 +113,12 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
     for (int e = 0; e <= 5; ++e)
       add({{"bench", "bank_throughput"}, {"ways", pow2(e)}, {"access", access},
            {"iterations", full ? "64" : "4"}, {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});
-  // Every compute unit full of independent subgroup operations: the subgroup unit's cycles per operation.
-  for (const std::string bench : {"shuffle_throughput", "ballot_throughput"})
+  // Every compute unit full of independent shuffles, ballots, barriers: what
+  // each holds the shared-memory pipe.
+  for (const std::string bench : {"shuffle_throughput", "ballot_throughput", "barrier_throughput"})
     for (uint32_t times : {1, 4})
       add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
            {"workgroups", full ? "1024" : "8"}});
-  // Every compute unit full of workgroups at barriers: what an arrival holds the shared-memory pipe.
-  for (uint32_t times : {1, 4})
-    add({{"bench", "barrier_throughput"}, {"iterations", std::to_string((full ? 16 : 2) * times)},
-         {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});
   for (int e = 5; e <= 10; ++e)
     add({{"bench", "barrier"}, {"workgroup_size", pow2(e)}, {"iterations", full ? "256" : "8"}});
   // 16 KiB .. 512 MiB (full; H100's L2 is 50 MiB), 16 KiB .. 4 MiB (small).

@@ -42,20 +42,6 @@ struct Block {
   uint32_t label() const { return instructions.front()[1]; }
 };
 
-std::vector<uint32_t> successors(const Block& b) {
-  const Instruction& t = b.instructions.back();
-  switch (op_of(t)) {
-    case spv::Op::OpBranch: return {t[1]};
-    case spv::Op::OpBranchConditional: return {t[2], t[3]};
-    case spv::Op::OpSwitch: {  // selector, default, then (literal, label) pairs (32-bit selectors)
-      std::vector<uint32_t> s{t[2]};
-      for (size_t k = 3; k + 1 < t.size(); k += 2) s.push_back(t[k + 1]);
-      return s;
-    }
-    default: return {};
-  }
-}
-
 class FunctionFlattener {
  public:
   FunctionFlattener(std::vector<Block>& blocks, const std::unordered_set<uint32_t>& scalar_types,
@@ -87,7 +73,7 @@ class FunctionFlattener {
     for (size_t i = 0; i < blocks_.size(); ++i) {
       if (blocks_[i].removed) continue;
       index_[blocks_[i].label()] = i;
-      for (uint32_t s : successors(blocks_[i])) predecessors_[s].push_back(blocks_[i].label());
+      for (uint32_t s : terminator_successors(blocks_[i].instructions.back())) predecessors_[s].push_back(blocks_[i].label());
       for (const Instruction& in : blocks_[i].instructions) {
         if (op_of(in) == spv::Op::OpLoopMerge) structural_.insert({in[1], in[2]});
         if (op_of(in) == spv::Op::OpSelectionMerge) structural_.insert(in[1]);

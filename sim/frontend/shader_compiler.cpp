@@ -14,6 +14,7 @@
 
 #include "sim/common/error.h"
 #include "sim/frontend/branch_flattening.h"
+#include "sim/frontend/spirv_words.h"
 #include "sim/frontend/subgroup_size_folding.h"
 
 namespace lanelab::frontend {
@@ -158,33 +159,22 @@ std::unordered_set<uint32_t> loops_with_conditional_barrier(const std::vector<ui
   };
   std::unordered_map<uint32_t, BlockInfo> blocks;
   std::vector<uint32_t> headers;
-  uint32_t current = 0;
-  for (size_t i = 5; i < words.size();) {
-    const uint32_t count = words[i] >> 16;
-    const auto op = spv::Op(words[i] & 0xffff);
-    if (count == 0 || i + count > words.size()) break;
-    const uint32_t* w = &words[i];
-    if (op == spv::Op::OpLabel) current = w[1];
-    if (current != 0) {
-      BlockInfo& b = blocks[current];
-      if (op == spv::Op::OpControlBarrier) b.barrier = true;
-      if (op == spv::Op::OpLoopMerge) {
-        b.loop_merge = w[1];
-        b.loop_continue = w[2];
-        headers.push_back(current);
-      }
-      if (op == spv::Op::OpBranch) b.successors = {w[1]};
-      if (op == spv::Op::OpBranchConditional) b.successors = {w[2], w[3]};
-      if (op == spv::Op::OpSwitch) {  // selector, default, then (32-bit literal, label) pairs
-        b.successors = {w[2]};
-        for (uint32_t k = 3; k + 1 < count; k += 2) b.successors.push_back(w[k + 1]);
-      }
-      if (op == spv::Op::OpBranch || op == spv::Op::OpBranchConditional || op == spv::Op::OpSwitch ||
-          op == spv::Op::OpReturn || op == spv::Op::OpReturnValue || op == spv::Op::OpKill ||
-          op == spv::Op::OpUnreachable || op == spv::Op::OpTerminateInvocation)
-        current = 0;
+  const auto module = split_instructions(words);
+  if (!module) return {};  // malformed: left to the validator
+  uint32_t current = 0;  // the block being read (0 between functions)
+  for (const WordInstruction& in : *module) {
+    const spv::Op op = op_of(in);
+    if (op == spv::Op::OpLabel) current = in[1];
+    if (op == spv::Op::OpFunctionEnd) current = 0;
+    if (current == 0) continue;
+    BlockInfo& b = blocks[current];
+    if (op == spv::Op::OpControlBarrier) b.barrier = true;
+    if (op == spv::Op::OpLoopMerge) {
+      b.loop_merge = in[1];
+      b.loop_continue = in[2];
+      headers.push_back(current);
     }
-    i += count;
+    b.successors = terminator_successors(in);  // the block's last instruction, its terminator, decides
   }
   // Whether the loop's continue target is reachable from its header without
   // passing `avoid` (nor leaving the loop through its merge block).

@@ -1,7 +1,8 @@
 #pragma once
 // A SPIR-V module as a list of instructions, each its own words, for the
-// passes of ours that rewrite a module the SPIRV-Tools optimizer has no pass
-// for (branch_flattening.h, subgroup_size_folding.h).
+// passes of ours that read or rewrite a module where the SPIRV-Tools
+// optimizer has no pass (branch_flattening.h, subgroup_size_folding.h, the
+// unrolling rule of shader_compiler.cpp).
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -17,6 +18,20 @@ inline spv::Op op_of(const WordInstruction& in) { return spv::Op(in[0] & 0xffff)
 inline WordInstruction make_instruction(spv::Op op, std::vector<uint32_t> operands) {
   operands.insert(operands.begin(), (uint32_t(operands.size() + 1) << 16) | uint32_t(op));
   return operands;
+}
+
+// The labels a block's terminator branches to (none for a return or a kill).
+inline std::vector<uint32_t> terminator_successors(const WordInstruction& t) {
+  switch (op_of(t)) {
+    case spv::Op::OpBranch: return {t[1]};
+    case spv::Op::OpBranchConditional: return {t[2], t[3]};
+    case spv::Op::OpSwitch: {  // selector, default, then (32-bit literal, label) pairs
+      std::vector<uint32_t> s{t[2]};
+      for (size_t k = 3; k + 1 < t.size(); k += 2) s.push_back(t[k + 1]);
+      return s;
+    }
+    default: return {};
+  }
 }
 
 // The instructions after the 5-word header; nullopt when the module is
