@@ -449,24 +449,31 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     const double ops = param(p, "workgroups") * param(p, "workgroup_size") * steps(p);
     return ops / std::max(1.0, p.ns - p.launch_overhead_ns) / ghz / (base.compute_units * base.simd_units_per_cu);
   };
-  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float"}) {
+  // A throughput only falls short of the width (the loop's own instructions,
+  // the launch): the H100's 30.55 fma lanes a cycle are its 32.
+  auto width_from_peak = [&](const std::string& field, uint32_t base_value, double lanes, const std::string& how) {
+    LineFit one;
+    one.points = 1;
+    fitter.set(field, field, base_value, lanes, "measured", how + ", up to the power of two a pipe's width is", one,
+               true, 1, true);
+    CalibratedField& width = fitter.fields.back();
+    if (width.status != "rejected")
+      width.value = std::min(width.upper, double(std::bit_ceil(uint32_t(std::ceil(width.raw_value)))));
+  };
+  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float", "alu_throughput_logic"}) {
     double best = 0;
     for (const Point& p : with_bench(all, bench)) best = std::max(best, lanes_per_cycle_per_simd(p));
     if (best == 0) continue;
     derived[bench + "_lanes_per_cycle_per_simd"] = best;
-    if (bench == "alu_throughput_float") {
-      LineFit one;
-      one.points = 1;
-      fitter.set("alu_lanes_per_simd", "alu_lanes_per_simd", base.alu_lanes_per_simd, best, "measured",
-                 "alu_throughput_float: fma lane operations per cycle / (compute_units x simd_units_per_cu), up to "
-                 "the power of two an ALU's width is",
-                 one, true, 1, true);
-      // A throughput only falls short of the width (the loop's own
-      // instructions, the launch): the H100's 30.55 lanes a cycle are its 32.
-      CalibratedField& width = fitter.fields.back();
-      if (width.status != "rejected")
-        width.value = std::min(width.upper, double(std::bit_ceil(uint32_t(std::ceil(width.raw_value)))));
-    }
+    if (bench == "alu_throughput_float")
+      width_from_peak("alu_lanes_per_simd", base.alu_lanes_per_simd, best,
+                      "alu_throughput_float: fma lane operations per cycle / (compute_units x simd_units_per_cu)");
+    // Where the document gives integer operations a pipe of their own: two
+    // of them (a shift and a xor) a step.
+    if (bench == "alu_throughput_logic" && base.int_lanes_per_simd > 0)
+      width_from_peak("int_lanes_per_simd", base.int_lanes_per_simd, 2 * best,
+                      "alu_throughput_logic: shift and xor lane operations (2 a step) per cycle / (compute_units x "
+                      "simd_units_per_cu)");
   }
 
   // Loading: throughput against lanes; where it reaches 90% of its best.
@@ -569,7 +576,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     if (synchronizing >= 2 && latency_field) {
       double latency = latency_field->value, sync = 0, per_subgroup = 0, alone_missing = 0;
       LineFit fit;
-      for (int pass = 0; pass < 3; ++pass) {
+      for (int pass = 0; pass < 6; ++pass) {
         json provisional = device_file();
         provisional["latency_cycles"]["barrier"] = uint32_t(std::max(1.0, std::round(latency)));
         provisional["barrier_sync_cycles"] = sync;

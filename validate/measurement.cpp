@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <map>
 #include <variant>
 
 #include "sim/common/error.h"
@@ -80,21 +81,42 @@ nlohmann::json compare_with_simulator(const launch::Script& script, uint32_t sub
   return out;
 }
 
-// Per dispatch of the script's sequence (RUNs in order, REPEATs unrolled):
-// whether the workload marked it timed; all of them when none is marked.
-void collect_timed(const std::vector<launch::Command>& commands, std::vector<bool>& out) {
+// The script's dispatch sequence (RUNs in order, REPEATs unrolled).
+void collect_runs(const std::vector<launch::Command>& commands, std::vector<const launch::RunCommand*>& out) {
   for (const auto& command : commands) {
-    if (const auto* run = std::get_if<launch::RunCommand>(&command)) out.push_back(run->timed);
+    if (const auto* run = std::get_if<launch::RunCommand>(&command)) out.push_back(run);
     if (const auto* repeat = std::get_if<launch::RepeatCommand>(&command))
-      for (uint32_t i = 0; i < repeat->count; ++i) collect_timed(repeat->body, out);
+      for (uint32_t i = 0; i < repeat->count; ++i) collect_runs(repeat->body, out);
   }
 }
 
-std::vector<bool> timed_dispatches(const launch::Script& script) {
+// Per dispatch of the sequence: whether the workload marked it timed; all of
+// them when none is marked.
+std::vector<bool> timed_dispatches(const std::vector<const launch::RunCommand*>& runs) {
   std::vector<bool> timed;
-  collect_timed(script.commands, timed);
+  for (const auto* run : runs) timed.push_back(run->timed);
   if (std::find(timed.begin(), timed.end(), true) == timed.end()) timed.assign(timed.size(), true);
   return timed;
+}
+
+// Per pipeline: how many dispatches of the sequence ran it, and the
+// statistics over the repeats of their summed time (APSP's three phases at
+// any n, where per-dispatch statistics would grow too large).
+nlohmann::json per_pipeline_json(const std::vector<const launch::RunCommand*>& runs, const TimedRun& timed) {
+  std::map<std::string, std::vector<size_t>> dispatches;
+  for (size_t i = 0; i < runs.size(); ++i) dispatches[runs[i]->pipeline].push_back(i);
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [pipeline, indices] : dispatches) {
+    std::vector<double> sums;
+    for (const auto& each : timed.dispatch_ns) {
+      double sum = 0;
+      for (size_t i : indices) sum += each[i];
+      sums.push_back(sum);
+    }
+    out[pipeline] = stats_json(summarize(sums));
+    out[pipeline]["dispatches"] = indices.size();
+  }
+  return out;
 }
 
 }  // namespace
@@ -160,7 +182,7 @@ nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const Me
       std::snprintf(units, sizeof units, "%.3g", work.units);
       record["correctness"] = {{"status", "unchecked"},
                                {"message", std::string("CPU reference skipped: ") + units + " " + work.unit +
-                                               " would take minutes on one core"}};
+                                               " " + point.unchecked_because}};
     }
 
     nlohmann::json statistics = nlohmann::json::object();
@@ -174,7 +196,9 @@ nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const Me
     const TimedRun timed = backend.time_script(script, timing_buffers, options.timing);
     // The throughput counts the dispatches the workload marks as timed (the
     // kernel under study, not e.g. the second pass of a reduction), summed per repeat.
-    const std::vector<bool> counted = timed_dispatches(script);
+    std::vector<const launch::RunCommand*> runs;
+    collect_runs(script.commands, runs);
+    const std::vector<bool> counted = timed_dispatches(runs);
     std::vector<double> kernel_ns;
     for (const auto& each : timed.dispatch_ns) {
       double sum = 0;
@@ -197,6 +221,7 @@ nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const Me
       for (const auto& s : timed.per_dispatch) per_dispatch.push_back(stats_json(s));
       timing["per_dispatch"] = per_dispatch;
     }
+    timing["per_pipeline"] = per_pipeline_json(runs, timed);
     record["timing"] = timing;
     if (timed.clocks) {
       record["clocks"] = {{"sm_mhz", timed.clocks->sm_mhz},

@@ -103,7 +103,7 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
   // A private array too large for registers (1024 words): local memory.
   for (uint32_t times : {1, 4})
     add({{"bench", "local_latency"}, {"iterations", std::to_string(iterations * times)}, {"bytes", "4096"}});
-  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float"})
+  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float", "alu_throughput_logic"})
     add({{"bench", bench}, {"iterations", std::to_string(iterations)}, {"workgroup_size", "256"},
          {"workgroups", full ? "2048" : "8"}});
   for (int e = 0; e <= 5; ++e)

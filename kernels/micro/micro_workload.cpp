@@ -38,6 +38,7 @@ const std::vector<Bench> kBenches = {
     {"alu_latency_int", Kind::AluLatency, 0},     {"alu_latency_float", Kind::AluLatency, 1},
     {"alu_latency_add_xor", Kind::AluLatency, 2},
     {"alu_throughput_int", Kind::AluThroughput, 0}, {"alu_throughput_float", Kind::AluThroughput, 1},
+    {"alu_throughput_logic", Kind::AluThroughput, 2},
     {"shared_latency", Kind::Shared, 0},           {"bank_conflict", Kind::Shared, 0},
     {"bank_throughput", Kind::SharedThroughput, 0}, {"local_latency", Kind::Local, 0},
     {"shuffle", Kind::Subgroup, 0},                {"ballot", Kind::Subgroup, 1},
@@ -121,6 +122,14 @@ uint32_t add_xor_steps(uint32_t x, uint64_t n) {
   return x;
 }
 
+// x -> (x >> (kMulU & 31)) ^ kAddU, n times; from the third step on x has
+// shifted out and the chain stays on one value.
+uint32_t shift_xor_steps(uint32_t x, uint64_t n) {
+  for (uint32_t next; n; --n, x = next)
+    if ((next = (x >> (kMulU & 31u)) ^ kAddU) == x) break;
+  return x;
+}
+
 // y -> fma(y, 0.5, 1) n times; it reaches 2.0 exactly and stays there.
 float fma_steps(float y, uint64_t n) {
   for (; n && y != 2.0f; --n) y = std::fma(y, kMulF, kAddF);
@@ -161,13 +170,14 @@ std::vector<uint32_t> expected_result(const Config& c) {
     case Kind::AluThroughput:
     case Kind::Loading:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
-        if (c.bench.variant) {
+        if (c.bench.variant == 1) {
           float sum = 0;
           for (uint32_t k = 0; k < 8; ++k) sum += fma_steps(float(lane) + float(k), steps / 8);
           out.push_back(float_bits(sum));
         } else {
           uint32_t x = 0;
-          for (uint32_t k = 0; k < 8; ++k) x ^= lcg_steps(lane * 8 + k, steps / 8);
+          for (uint32_t k = 0; k < 8; ++k)
+            x ^= c.bench.variant == 2 ? shift_xor_steps(lane * 8 + k, steps / 8) : lcg_steps(lane * 8 + k, steps / 8);
           out.push_back(x);
         }
       }
@@ -287,8 +297,7 @@ launch::Script MicroWorkload::build(const Params& params) const {
     case Kind::AluThroughput:
     case Kind::Loading: {
       shader = c.bench.kind == Kind::AluLatency ? "alu_latency" : "alu_throughput";
-      pipeline.specializations.push_back(c.bench.kind == Kind::AluLatency ? spec_uint(2, c.bench.variant)
-                                                                          : spec_bool(2, c.bench.variant != 0));
+      pipeline.specializations.push_back(spec_uint(2, c.bench.variant));
       launch::BufferData constants = uint_buffer("constants", {kMulU, kAddU, float_bits(kMulF), float_bits(kAddF)});
       script.buffers["constants"] = constants;
       break;

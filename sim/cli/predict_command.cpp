@@ -121,6 +121,8 @@ int predict_command(const Args& args) {
       "compiler would (0: keep every branch)")(
       "unknown-subgroup-size", "compile as if the subgroup size were not known (a driver knows it: "
       "gl_SubgroupSize is a constant to it)")(
+      "no-hoist", "leave loop-invariant code in its loop and each builtin read where SPIR-V reads it, not "
+      "moved out as a vendor compiler would")(
       "registers", po::value<uint32_t>()->default_value(0),
       "32-bit registers per lane for occupancy (0: the simulator's register-pressure estimate)")(
       "registers-from", po::value<std::string>(),
@@ -143,6 +145,7 @@ int predict_command(const Args& args) {
   timing_options.schedule_blocks = vm.count("in-order") == 0;
   timing_options.flatten_branches_up_to = vm["flatten-branches"].as<uint32_t>();
   timing_options.fold_subgroup_size = vm.count("unknown-subgroup-size") == 0;
+  timing_options.hoist_loop_invariants = vm.count("no-hoist") == 0;
   timing_options.registers_per_lane = vm["registers"].as<uint32_t>();
   timing_options.sample_waves = std::max(1u, vm["sample-waves"].as<uint32_t>());
   timing_options.dispatch_instances = std::max(1u, vm["dispatch-instances"].as<uint32_t>());

@@ -126,6 +126,7 @@ DeviceModel parse(const json& doc, const std::string& file) {
     r.fail("subgroup_size", "must be one of subgroup_sizes");
 
   m.alu_lanes_per_simd = r.u32("alu_lanes_per_simd");
+  if (doc.contains("int_lanes_per_simd")) m.int_lanes_per_simd = r.u32("int_lanes_per_simd");
   m.pipeline_depth_cycles = r.u32("pipeline_depth_cycles");
   r.require_source("latency_cycles");
   const json& lat = r.get("latency_cycles", doc);

@@ -54,6 +54,13 @@ struct DeviceModel {
   uint32_t subgroup_size = 0;              // default width
   std::vector<uint32_t> subgroup_sizes;    // widths the compiler may choose
   uint32_t alu_lanes_per_simd = 0;         // W register lanes issue in ceil(W / this) cycles
+  // An integer pipe of this many lanes next to the float one, which an
+  // instruction for the other may overlap (NVIDIA since Volta; the H100's
+  // is 16 lanes a cycle per sub-partition, its fma's 32, as the
+  // alu_throughput_logic and alu_throughput_int microbenchmarks measure).
+  // Optional in a device file; absent (0), integer operations take the
+  // float pipe at alu_lanes_per_simd.
+  uint32_t int_lanes_per_simd = 0;
   uint32_t pipeline_depth_cycles = 0;
   InstructionLatencyCycles latency_cycles;
   uint32_t schedulers_per_cu = 0;          // instructions issued per cycle per compute unit

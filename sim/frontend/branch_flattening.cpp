@@ -1,13 +1,11 @@
 #include "sim/frontend/branch_flattening.h"
 
 #include <algorithm>
-#include <cstring>
 #include <optional>
 #include <spirv/unified1/spirv.hpp11>
 #include <unordered_map>
 #include <unordered_set>
 
-#include "sim/frontend/opcode_table.h"
 #include "sim/frontend/spirv_words.h"
 
 namespace lanelab::frontend {
@@ -16,25 +14,6 @@ namespace {
 using Instruction = WordInstruction;
 
 bool is_debug_line(spv::Op op) { return op == spv::Op::OpLine || op == spv::Op::OpNoLine; }
-
-// An instruction a predicated side may hold: it computes a value from
-// registers and nothing else, so running it on lanes that did not take the
-// side changes nothing they see. Divisions stay behind their branch: GPUs
-// expand them to long sequences, which no compiler predicates.
-bool only_computes(const Instruction& in) {
-  switch (op_of(in)) {
-    case spv::Op::OpUDiv: case spv::Op::OpSDiv: case spv::Op::OpUMod: case spv::Op::OpSRem: case spv::Op::OpSMod:
-      return false;
-    case spv::Op::OpExtInst: case spv::Op::OpSelect: case spv::Op::OpCopyObject: case spv::Op::OpUndef:
-      return true;
-    default:
-      break;
-  }
-  const char* grammar = opcode_info(uint16_t(op_of(in))).grammar_class;
-  for (const char* g : {"Arithmetic", "Bit", "Relational_and_Logical", "Conversion", "Composite"})
-    if (std::strcmp(grammar, g) == 0) return true;
-  return false;
-}
 
 struct Block {
   std::vector<Instruction> instructions;  // OpLabel first, the terminator last

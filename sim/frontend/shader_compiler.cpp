@@ -14,6 +14,8 @@
 
 #include "sim/common/error.h"
 #include "sim/frontend/branch_flattening.h"
+#include "sim/frontend/loop_invariant_hoisting.h"
+#include "sim/frontend/private_vector_reads.h"
 #include "sim/frontend/spirv_words.h"
 #include "sim/frontend/subgroup_size_folding.h"
 
@@ -279,10 +281,16 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
     if (unrolled.size() <= kMaxUnrolledWords) words = std::move(unrolled);
   }
   if (options.optimize && options.flatten_branches_up_to > 0) {
+    const PrivateVectorReadsResult reads = extract_private_vector_reads(prepared.words);
+    if (reads.rewritten > 0) optimize_again(reads.words, "private-vector reads");
     // Merged with what followed its selection, a header is one block that
     // holds what the GPU issues without a branch.
     const FlatteningResult flat = flatten_short_branches(prepared.words, options.flatten_branches_up_to);
     if (flat.flattened > 0) optimize_again(flat.words, "branch flattening");
+  }
+  if (options.optimize && options.hoist_loop_invariants) {
+    const HoistingResult hoisted = hoist_loop_invariants(prepared.words);
+    if (hoisted.input_loads + hoisted.hoisted > 0) optimize_again(hoisted.words, "loop-invariant hoisting");
   }
   validate(prepared, env, " after specialization/optimization");
   return prepared;

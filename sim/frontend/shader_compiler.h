@@ -28,6 +28,10 @@ struct CompileOptions {
   // gl_SubgroupSize becomes that constant (subgroup_size_folding.h). 0: not
   // known. Needs `optimize`.
   uint32_t known_subgroup_size = 0;
+  // After flattening, read the inputs once at the start and move what a loop
+  // computes from values defined outside it out of the loop, as every GPU
+  // compiler does (loop_invariant_hoisting.h). Needs `optimize`.
+  bool hoist_loop_invariants = false;
 };
 
 struct SpirvModule {

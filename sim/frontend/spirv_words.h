@@ -1,13 +1,16 @@
 #pragma once
 // A SPIR-V module as a list of instructions, each its own words, for the
 // passes of ours that read or rewrite a module where the SPIRV-Tools
-// optimizer has no pass (branch_flattening.h, subgroup_size_folding.h, the
-// unrolling rule of shader_compiler.cpp).
+// optimizer has no pass (branch_flattening.h, subgroup_size_folding.h,
+// loop_invariant_hoisting.h, the unrolling rule of shader_compiler.cpp).
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <vector>
 
 #include <spirv/unified1/spirv.hpp11>
+
+#include "sim/frontend/opcode_table.h"
 
 namespace lanelab::frontend {
 
@@ -18,6 +21,26 @@ inline spv::Op op_of(const WordInstruction& in) { return spv::Op(in[0] & 0xffff)
 inline WordInstruction make_instruction(spv::Op op, std::vector<uint32_t> operands) {
   operands.insert(operands.begin(), (uint32_t(operands.size() + 1) << 16) | uint32_t(op));
   return operands;
+}
+
+// An instruction that computes a value from registers and nothing else: run
+// where it was not written (predicated on lanes that did not take its side,
+// hoisted out of its loop) it changes nothing any lane sees. Divisions are
+// left where they are: GPUs expand them to long sequences, which no compiler
+// runs where they were not asked for.
+inline bool only_computes(const WordInstruction& in) {
+  switch (op_of(in)) {
+    case spv::Op::OpUDiv: case spv::Op::OpSDiv: case spv::Op::OpUMod: case spv::Op::OpSRem: case spv::Op::OpSMod:
+      return false;
+    case spv::Op::OpExtInst: case spv::Op::OpSelect: case spv::Op::OpCopyObject: case spv::Op::OpUndef:
+      return true;
+    default:
+      break;
+  }
+  const char* grammar = opcode_info(uint16_t(op_of(in))).grammar_class;
+  for (const char* g : {"Arithmetic", "Bit", "Relational_and_Logical", "Conversion", "Composite"})
+    if (std::strcmp(grammar, g) == 0) return true;
+  return false;
 }
 
 // The labels a block's terminator branches to (none for a return or a kill).

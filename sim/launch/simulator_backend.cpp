@@ -40,6 +40,7 @@ const frontend::Program& SimulatorBackend::program(const Script& script, const P
   options.unroll_loops = options_.unroll_loops;
   options.flatten_branches_up_to = options_.flatten_branches_up_to;
   if (options_.fold_subgroup_size) options.known_subgroup_size = options_.subgroup_size;
+  options.hoist_loop_invariants = options_.hoist_loop_invariants;
   auto program = std::make_unique<frontend::Program>(
       frontend::decode_program(frontend::prepare_for_execution(module, options)));
   return *programs_.emplace(key, std::move(program)).first->second;

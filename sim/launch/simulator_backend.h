@@ -21,6 +21,7 @@ struct SimulatorOptions {
   core::ExecutionObserver* observer = nullptr;
   uint32_t flatten_branches_up_to = 0;  // see frontend::CompileOptions
   bool fold_subgroup_size = false;      // compile knowing subgroup_size (frontend::CompileOptions)
+  bool hoist_loop_invariants = false;   // see frontend::CompileOptions
 };
 
 // The script's buffers a pipeline binds, as the executor takes them (pointing

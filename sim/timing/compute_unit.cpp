@@ -24,6 +24,60 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
   const uint32_t simds = std::max(1u, device.simd_units_per_cu);
   const uint32_t schedulers = std::max(1u, device.schedulers_per_cu);
   min_issue_interval_ = std::max(1u, simds / std::min(simds, schedulers));
+  // Which pipe each instruction takes (pipe_of), decided once per program.
+  // An instruction either pipe may take goes, as the compiler balances
+  // them, to the one its block has loaded less so far.
+  pipes_.reserve(timing.instructions.size());
+  const double main_cost = 1.0 / std::max(1u, device.alu_lanes_per_simd);
+  const double int_cost = 1.0 / std::max(1u, device.int_lanes_per_simd);
+  double main_load = 0, int_load = 0;
+  uint32_t block = ~0u;
+  for (size_t pc = 0; pc < timing.instructions.size(); ++pc) {
+    const InstructionTiming& it = timing.instructions[pc];
+    const frontend::Instruction& in = timing.program->instructions[pc];
+    if (in.block != block) main_load = int_load = 0, block = in.block;
+    Pipe pipe = pipe_of(it, spv::Op(in.opcode));
+    if (pipe == Pipe::Either) pipe = main_load <= int_load ? Pipe::MainAtIntWidth : Pipe::Int;
+    if (!it.free) {
+      if (pipe == Pipe::Int) int_load += int_cost * it.issues;
+      else main_load += (pipe == Pipe::Main ? main_cost : int_cost) * it.issues;
+    }
+    pipes_.push_back(pipe);
+  }
+}
+
+// Integer operations have their own pipe next to the float one where the
+// device says how wide it is (NVIDIA since Volta: 16 lanes a cycle per
+// sub-partition on the H100, the fma's 32). Logic, right shifts, compares,
+// selects and votes take it; multiplies (IMAD) run on the float pipe at the
+// integer width; an add or a left shift may take either (IADD3 or
+// IMAD.IADD, SHF.L or IMAD.SHL), and the constructor balances them.
+// Everything else, and every instruction of a device without the field,
+// takes the float ("main") pipe.
+ComputeUnit::Pipe ComputeUnit::pipe_of(const InstructionTiming& it, spv::Op op) const {
+  if (device_.int_lanes_per_simd == 0) return Pipe::Main;
+  if (it.klass == InstrClass::Shuffle) return is_vote(op) ? Pipe::Int : Pipe::Main;
+  if (it.klass != InstrClass::Int) return Pipe::Main;
+  if (it.multiplies || op == spv::Op::OpIMul) return Pipe::MainAtIntWidth;
+  if (it.in_registers || it.issues > 1 || op == spv::Op::OpIAdd || op == spv::Op::OpISub ||
+      op == spv::Op::OpSNegate || op == spv::Op::OpShiftLeftLogical)
+    return Pipe::Either;
+  return Pipe::Int;
+}
+
+// The first cycle a subgroup's next instruction finds its pipe free on SIMD s.
+uint64_t ComputeUnit::pipe_ready(uint32_t s, Pipe pipe) const {
+  return pipe_free_[s][pipe == Pipe::Int ? 1 : 0];
+}
+
+// When a resident subgroup's next instruction may issue: its operands
+// ready (ready_at) and its pipe free.
+uint64_t ComputeUnit::issuable_at(const ResidentSubgroup& rs) const {
+  return std::max(rs.ready_at, pipe_ready(rs.simd, pipes_[rs.subgroup->pc()]));
+}
+
+uint64_t ComputeUnit::busy_until(uint32_t s) const {
+  return std::max({simd_free_[s], pipe_free_[s][0], pipe_free_[s][1]});
 }
 
 void ComputeUnit::on_memory(const core::Subgroup&, const frontend::Instruction& in, const core::MemoryAccess& access) {
@@ -38,9 +92,11 @@ void ComputeUnit::on_memory(const core::Subgroup&, const frontend::Instruction& 
   }
   else if (c == InstrClass::Global)
     events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);
-  // Uniform buffers are read through the constant cache: a line's first
-  // read waits for memory, the compute unit's later reads of it do not.
-  if (access.kind == frontend::MemoryKind::UniformBuffer)
+  // Uniform buffers and constant arrays are read through the constant
+  // cache: a line's first read waits for memory, the compute unit's later
+  // reads of it do not.
+  if (access.kind == frontend::MemoryKind::UniformBuffer ||
+      timing_.instructions[&in - timing_.program->instructions.data()].constant_bank)
     core::for_each_lane(access.lanes, [&](uint32_t lane) {
       if (constant_lines_.insert((uint64_t(access.object) << 40) | (access.addresses[lane] / 64)).second)
         events_.constant_miss = true;
@@ -113,6 +169,7 @@ void ComputeUnit::issue(uint32_t id) {
   ResidentWorkgroup& rw = workgroups_[rs.workgroup_slot];
   const frontend::Instruction& in = timing_.program->instructions[sg.pc()];
   const InstructionTiming& it = timing_.instructions[sg.pc()];
+  const Pipe pipe = pipes_[sg.pc()];
   const core::LaneMask lanes = sg.active();
   events_ = StepEvents{};
   rw.workgroup->step_subgroup(sg.index());
@@ -120,15 +177,22 @@ void ComputeUnit::issue(uint32_t id) {
   TimingCounters& c = result_.counters;
   const uint32_t width = sg.width();
   const uint32_t active = core::lane_count(lanes);
-  const uint32_t issue_cycles =
-      it.issues * ((width + device_.alu_lanes_per_simd - 1) / std::max(1u, device_.alu_lanes_per_simd));
-  const uint32_t interval = std::max(issue_cycles, it.issues * min_issue_interval_);
+  // The SIMD dispatches the next instruction min_issue_interval_ cycles on;
+  // this one holds its pipe ceil(W / the pipe's lanes) cycles.
+  const uint32_t pipe_lanes =
+      std::max(1u, pipe == Pipe::Main ? device_.alu_lanes_per_simd : device_.int_lanes_per_simd);
+  const uint32_t issue_cycles = it.issues * ((width + pipe_lanes - 1) / pipe_lanes);
+  const uint32_t interval = it.issues * min_issue_interval_;
+  const uint64_t busy_before = std::max(busy_until(rs.simd), now_);
   simd_free_[rs.simd] = now_ + interval;
+  pipe_free_[rs.simd][pipe == Pipe::Int ? 1 : 0] = now_ + issue_cycles;
+  // The SIMD's cycles this instruction adds (none where it overlaps the other pipe's).
+  const uint64_t added = busy_until(rs.simd) - std::min(busy_until(rs.simd), busy_before);
   c.instructions += it.issues;
   c.lane_slots += width * it.issues;
   c.active_lanes += active * it.issues;
-  c.issue_cycles += issue_cycles;
-  c.divergence_lost_cycles += double(issue_cycles) * double(width - active) / double(width);
+  c.issue_cycles += double(added);
+  c.divergence_lost_cycles += double(added) * double(width - active) / double(width);
   rw.work_cycles += issue_cycles;
 
   const auto op = static_cast<spv::Op>(in.opcode);
@@ -191,10 +255,17 @@ void ComputeUnit::issue(uint32_t id) {
       ready += lat.barrier;
       break;
     default:
-      // A uniform-buffer line the constant cache does not hold yet.
+      // A uniform-buffer or constant-array line the constant cache does not hold yet.
       if (events_.constant_miss) {
         ready += lat.global;
         from_memory = true;
+        break;
+      }
+      // A constant array read at a run-time index is a load from the
+      // constant cache (NVIDIA LDC), not an operand: the local-memory
+      // latency, which HybridShuffle32's rolled round loop pays on the H100.
+      if (it.constant_bank) {
+        ready += lat.local;
         break;
       }
       // A division issues as a sequence: one dependent step each.
@@ -250,7 +321,7 @@ void ComputeUnit::retire(uint32_t slot) {
     auto& list = simd_subgroups_[subgroups_[sid].simd];
     list.erase(std::find(list.begin(), list.end(), sid));
     subgroups_[sid].board = Scoreboard(0);
-    end = std::max(end, simd_free_[subgroups_[sid].simd]);
+    end = std::max(end, busy_until(subgroups_[sid].simd));
   }
   result_.workgroup_work_cycles.push_back(rw.work_cycles);
   result_.workgroup_ids.push_back(rw.workgroup->id());
@@ -269,6 +340,7 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   workgroups_.resize(std::max(1u, resident));
   simd_subgroups_.assign(simds, {});
   simd_free_.assign(simds, 0);
+  pipe_free_.assign(simds, {0, 0});
   simd_last_.assign(simds, std::numeric_limits<uint32_t>::max());
   shared_pipe_free_ = 0;
   memory_port_free_ = 0;
@@ -294,7 +366,7 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
       uint64_t earliest = std::numeric_limits<uint64_t>::max();
       for (uint32_t sid : simd_subgroups_[s]) {
         const ResidentSubgroup& rs = subgroups_[sid];
-        if (!rs.done && !rs.at_barrier && rs.ready_at < earliest) earliest = rs.ready_at;
+        if (!rs.done && !rs.at_barrier) earliest = std::min(earliest, issuable_at(rs));
       }
       if (earliest == std::numeric_limits<uint64_t>::max()) continue;
       const uint64_t t = std::max(earliest, simd_free_[s]);
@@ -310,12 +382,12 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
     Wait reason = Wait::Dependency;
     for (uint32_t sid : simd_subgroups_[best_simd]) {
       const ResidentSubgroup& rs = subgroups_[sid];
-      if (!rs.done && !rs.at_barrier && rs.ready_at <= now_) ready_.push_back(sid);
+      if (!rs.done && !rs.at_barrier && issuable_at(rs) <= now_) ready_.push_back(sid);
     }
     const uint32_t chosen = scheduler_.pick(ready_, simd_last_[best_simd]);
     reason = subgroups_[chosen].wait;
-    if (now_ > simd_free_[best_simd]) {
-      const double gap = double(now_ - simd_free_[best_simd]);
+    if (now_ > busy_until(best_simd)) {
+      const double gap = double(now_ - busy_until(best_simd));
       switch (reason) {
         case Wait::Memory: c.memory_stall_cycles += gap; break;
         case Wait::Barrier: c.barrier_stall_cycles += gap; break;
@@ -328,8 +400,8 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   }
   // The dispatch is over when its last stores have reached memory.
   uint64_t end = std::max({now_, memory_port_free_, stores_done_});
-  for (uint64_t f : simd_free_) end = std::max(end, f);
-  for (uint64_t f : simd_free_) c.idle_cycles += double(end - f);
+  for (uint32_t s = 0; s < simds; ++s) end = std::max(end, busy_until(s));
+  for (uint32_t s = 0; s < simds; ++s) c.idle_cycles += double(end - busy_until(s));
   result_.cycles = end;
   c.cu_cycles = double(end);
   c.simd_cycles = double(end) * simds;

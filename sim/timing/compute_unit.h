@@ -23,6 +23,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include <spirv/unified1/spirv.hpp11>
+
 #include "sim/core/dispatch.h"
 #include "sim/core/workgroup.h"
 #include "sim/devices/device_model.h"
@@ -58,6 +60,11 @@ class ComputeUnit : public core::ExecutionObserver {
 
  private:
   enum class Wait : uint8_t { Dependency, Memory, Barrier, Launch };
+  // Main: the float pipe at alu_lanes_per_simd (every instruction without an
+  // integer pipe); MainAtIntWidth: the float pipe at int_lanes_per_simd (an
+  // integer multiply); Int: the integer pipe; Either: one of the last two
+  // (pipe_of's answer, which the constructor resolves).
+  enum class Pipe : uint8_t { Main, MainAtIntWidth, Int, Either };
   struct ResidentSubgroup {
     core::Subgroup* subgroup = nullptr;
     uint32_t workgroup_slot = 0;
@@ -91,6 +98,10 @@ class ComputeUnit : public core::ExecutionObserver {
   void issue(uint32_t id);
   void prepare_next(ResidentSubgroup& rs, uint64_t not_before);
   void retire(uint32_t slot);
+  Pipe pipe_of(const InstructionTiming& it, spv::Op op) const;
+  uint64_t pipe_ready(uint32_t simd, Pipe pipe) const;
+  uint64_t issuable_at(const ResidentSubgroup& rs) const;
+  uint64_t busy_until(uint32_t simd) const;  // the last cycle its dispatch or a pipe is held
   uint64_t occupy_shared_pipe(double cycles);
 
   const DeviceModel& device_;
@@ -100,13 +111,15 @@ class ComputeUnit : public core::ExecutionObserver {
   const Coalescer& coalescer_;
   double bytes_per_cycle_;   // this compute unit's share of the memory bandwidth
   uint32_t min_issue_interval_;
+  std::vector<Pipe> pipes_;  // by pc: Main, MainAtIntWidth or Int
 
   // State of one run.
   uint64_t now_ = 0;
   std::vector<ResidentSubgroup> subgroups_;          // by id (age order)
   std::vector<ResidentWorkgroup> workgroups_;        // by resident slot
   std::vector<std::vector<uint32_t>> simd_subgroups_;
-  std::vector<uint64_t> simd_free_;
+  std::vector<uint64_t> simd_free_;                 // by SIMD: its next dispatch slot
+  std::vector<std::array<uint64_t, 2>> pipe_free_;  // by SIMD: when its float [0] and integer [1] pipes free
   std::vector<uint32_t> simd_last_;
   double shared_pipe_free_ = 0;  // fractional: a vote holds it 1.6 cycles on the H100
   uint64_t memory_port_free_ = 0;

@@ -49,11 +49,15 @@ InstrClass classify_instruction(const frontend::Instruction& in) {
   }
   const char* grammar = frontend::opcode_info(in.opcode).grammar_class;
   if (std::strcmp(grammar, "Non-Uniform") == 0) return InstrClass::Shuffle;
-  if (op >= Op::OpFNegate && op <= Op::OpFMod) return InstrClass::Float;
-  if (op >= Op::OpConvertFToU && op <= Op::OpFConvert) return InstrClass::Float;
+  // The float arithmetic opcodes interleave with the integer ones (OpFNegate,
+  // OpIAdd, OpFAdd, OpISub...): named one by one.
+  if (op == Op::OpFNegate || op == Op::OpFAdd || op == Op::OpFSub || op == Op::OpFMul ||
+      op == Op::OpVectorTimesScalar || op == Op::OpMatrixTimesScalar || op == Op::OpVectorTimesMatrix ||
+      op == Op::OpMatrixTimesVector || op == Op::OpMatrixTimesMatrix || op == Op::OpOuterProduct)
+    return InstrClass::Float;
+  if (op >= Op::OpConvertFToU && op <= Op::OpConvertUToF) return InstrClass::Float;
+  if (op == Op::OpFConvert) return InstrClass::Float;
   if ((op >= Op::OpFOrdEqual && op <= Op::OpFUnordGreaterThanEqual) || op == Op::OpDot) return InstrClass::Float;
-  const bool is_float_arith = op == Op::OpFAdd || op == Op::OpFSub || op == Op::OpFMul || op == Op::OpVectorTimesScalar;
-  if (is_float_arith) return InstrClass::Float;
   if (std::strcmp(grammar, "Arithmetic") == 0 || std::strcmp(grammar, "Bit") == 0 ||
       std::strcmp(grammar, "Relational_and_Logical") == 0 || std::strcmp(grammar, "Conversion") == 0 ||
       std::strcmp(grammar, "Composite") == 0)
@@ -79,6 +83,57 @@ InstrClass memory_class(frontend::MemoryKind kind) {
   }
 }
 
+namespace {
+bool derives_pointer(spv::Op op) {
+  return op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain || op == spv::Op::OpPtrAccessChain ||
+         op == spv::Op::OpCopyObject;
+}
+
+// Calls visit(result slot, base slot) for each instruction deriving a pointer from another.
+template <typename Visit>
+void for_each_derived_pointer(const frontend::Program& p, Visit visit) {
+  for (const auto& in : p.instructions)
+    if (derives_pointer(spv::Op(in.opcode)) && in.operand_count > 0 && p.operand_is_slot[in.operand_begin] &&
+        in.result_slot < p.slot_count && p.operands[in.operand_begin] < p.slot_count)
+      visit(in.result_slot, p.operands[in.operand_begin]);
+}
+}  // namespace
+
+std::vector<bool> constant_array_pointers(const frontend::Program& p) {
+  std::vector<bool> constant(p.slot_count, false);
+  std::vector<bool> preloaded(p.slot_count, false);
+  for (const auto& preload : p.preloads)
+    if (preload.slot < p.slot_count) preloaded[preload.slot] = true;
+  std::vector<uint32_t> variable_of(p.slot_count, frontend::kNoId);  // pointer slot -> variable index
+  for (uint32_t v = 0; v < p.variables.size(); ++v) {
+    const auto& var = p.variables[v];
+    if (var.id >= p.id_slot.size() || p.id_slot[var.id] >= p.slot_count) continue;
+    const bool private_array = (var.memory == frontend::MemoryKind::Function ||
+                                var.memory == frontend::MemoryKind::Private) &&
+                               var.type < p.types.size() && p.types[var.type].kind == frontend::Type::Kind::Array;
+    if (private_array) variable_of[p.id_slot[var.id]] = v;
+  }
+  for_each_derived_pointer(p, [&](uint32_t result, uint32_t base) { variable_of[result] = variable_of[base]; });
+  // Written only whole, with a constant: a store through a chain, or of a computed value, disqualifies.
+  std::vector<bool> written(p.variables.size(), false), only_constants(p.variables.size(), true);
+  for (const auto& in : p.instructions) {
+    if (spv::Op(in.opcode) != spv::Op::OpStore || in.operand_count < 2) continue;
+    const uint32_t pointer = p.operands[in.operand_begin], value = p.operands[in.operand_begin + 1];
+    if (pointer >= p.slot_count || variable_of[pointer] == frontend::kNoId) continue;
+    const uint32_t v = variable_of[pointer];
+    written[v] = true;
+    const bool whole = pointer == p.id_slot[p.variables[v].id];
+    if (!whole || !p.operand_is_slot[in.operand_begin + 1] || value >= p.slot_count || !preloaded[value])
+      only_constants[v] = false;
+  }
+  for (uint32_t s = 0; s < p.slot_count; ++s) {
+    const uint32_t v = variable_of[s];
+    if (v != frontend::kNoId)
+      constant[s] = only_constants[v] && (written[v] || p.variables[v].initializer != frontend::kNoId);
+  }
+  return constant;
+}
+
 std::vector<InstrClass> pointer_classes(const frontend::Program& p) {
   std::vector<InstrClass> classes(p.slot_count, InstrClass::Global);
   for (const auto& v : p.variables) {
@@ -88,14 +143,10 @@ std::vector<InstrClass> pointer_classes(const frontend::Program& p) {
                                 v.type < p.types.size() && p.types[v.type].kind == frontend::Type::Kind::Vector;
     classes[p.id_slot[v.id]] = private_vector ? InstrClass::Int : memory_class(v.memory);
   }
-  for (const auto& in : p.instructions) {
-    const auto op = spv::Op(in.opcode);
-    const bool derives_pointer = op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain ||
-                                 op == spv::Op::OpPtrAccessChain || op == spv::Op::OpCopyObject;
-    if (derives_pointer && in.operand_count > 0 && p.operand_is_slot[in.operand_begin] && in.result_slot < p.slot_count &&
-        p.operands[in.operand_begin] < p.slot_count)
-      classes[in.result_slot] = classes[p.operands[in.operand_begin]];
-  }
+  for_each_derived_pointer(p, [&](uint32_t result, uint32_t base) { classes[result] = classes[base]; });
+  const std::vector<bool> constant = constant_array_pointers(p);
+  for (uint32_t s = 0; s < p.slot_count; ++s)
+    if (constant[s]) classes[s] = InstrClass::Int;
   return classes;
 }
 

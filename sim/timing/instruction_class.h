@@ -29,6 +29,13 @@ InstrClass memory_class(frontend::MemoryKind kind);
 // with selects (Ballot32's `vote[i]`): its accesses are integer operations.
 std::vector<InstrClass> pointer_classes(const frontend::Program& p);
 
+// Per register slot: whether it points into a private array that holds
+// constants only (a GLSL `const` array read at a run-time index: every
+// store to it stores a constant, whole). A GPU compiler puts such an array
+// in the constant bank: its reads go through the constant cache like a
+// uniform buffer's, and pointer_classes counts them as register reads.
+std::vector<bool> constant_array_pointers(const frontend::Program& p);
+
 // Cycles until a dependent instruction may read the result of an instruction
 // of class `c`: the device's latency for it. Memory pipes add their own
 // queueing on top (compute_unit.h).

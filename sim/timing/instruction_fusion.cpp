@@ -275,9 +275,28 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
         }
       }
     }
+    // A logic result compared with zero, nothing else reading it: the logic
+    // op writes the predicate itself (NVIDIA LOP3 with a predicate output):
+    // Ballot32's `(row & (1u << i)) != 0u`.
+    if ((op == Op::OpINotEqual || op == Op::OpIEqual) && operands.size() == 2) {
+      const uint32_t zero = facts.is_constant[operands[0]] && facts.constant[operands[0]] == 0   ? 0
+                            : facts.is_constant[operands[1]] && facts.constant[operands[1]] == 0 ? 1
+                                                                                                 : 2;
+      const uint32_t j = zero < 2 ? single_use_producer(operands[1 - zero], in) : kNone;
+      if (j != kNone && is_logic(static_cast<Op>(p.instructions[j].opcode))) {
+        f.fused[i] = true;
+        continue;
+      }
+    }
     if (!is_logic(op)) continue;
     std::vector<uint32_t>& inputs = logic_inputs[i];
-    auto add_input = [](std::vector<uint32_t>& set, uint32_t slot) {
+    // A three-input logic op inverts any input in its truth table: NOT x is
+    // the input x (Shuffle32's `c & ~m` with ~m computed outside the loop).
+    auto add_input = [&](std::vector<uint32_t>& set, uint32_t slot) {
+      for (uint32_t j; slot < p.slot_count && (j = facts.producer[slot]) != kNone &&
+                       static_cast<Op>(p.instructions[j].opcode) == Op::OpNot &&
+                       p.operand_is_slot[p.instructions[j].operand_begin];)
+        slot = p.operands[p.instructions[j].operand_begin];
       if (std::find(set.begin(), set.end(), slot) == set.end()) set.push_back(slot);
     };
     for (uint32_t slot : operands) add_input(inputs, slot);

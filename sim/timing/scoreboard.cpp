@@ -13,6 +13,7 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
   instructions.reserve(p.instructions.size());
   const InstructionFusion fusion = fuse_instructions(p, traits);
   const std::vector<InstrClass> pointer_class = pointer_classes(p);
+  const std::vector<bool> constant_array = constant_array_pointers(p);
   for (const auto& in : p.instructions) {
     const size_t i = instructions.size();
     InstructionTiming t;
@@ -28,6 +29,11 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
         pointer_class[p.operands[in.operand_begin]] == InstrClass::Int) {
       t.in_registers = true;
       t.klass = InstrClass::Int;
+      // A constant array's stores write the constant bank at pipeline creation, not at run time.
+      if (constant_array[p.operands[in.operand_begin]]) {
+        t.constant_bank = op == spv::Op::OpLoad;
+        t.free = t.free || op == spv::Op::OpStore;
+      }
     }
     t.result_count = frontend::result_slot_count(p, in);
     if (t.result_count) t.result_begin = in.result_slot;

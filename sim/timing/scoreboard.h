@@ -25,6 +25,10 @@ struct InstructionTiming {
   // constant, a builtin, a uniform. It costs an integer operation.
   bool in_registers = false;
   bool multiplies = false;       // an integer multiply(-add): latency_cycles.int_multiply
+  // A read of a constant array (constant_array_pointers): through the
+  // constant cache, a line's first read on a compute unit waits for memory,
+  // later ones the local-memory latency.
+  bool constant_bank = false;
   uint32_t result_begin = 0, result_count = 0;
   uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
 };

@@ -53,6 +53,9 @@ struct TimingOptions {
   // gl_SubgroupSize a constant, as to the driver that compiles for one
   // subgroup size (subgroup_size_folding.h).
   bool fold_subgroup_size = true;
+  // Builtins read once and loop-invariant code out of its loop, as a vendor
+  // compiler would (loop_invariant_hoisting.h).
+  bool hoist_loop_invariants = true;
 };
 
 // A kind of dispatch: one pipeline on one grid, possibly repeated.

@@ -27,3 +27,7 @@ add_test(NAME validate.report_renders_in_chromium
           -P ${CMAKE_SOURCE_DIR}/tests/validate/render_report.cmake)
 set_tests_properties(validate.report_renders_in_chromium PROPERTIES
   FIXTURES_REQUIRED validate_report SKIP_REGULAR_EXPRESSION "SKIP: " TIMEOUT 90)
+add_test(NAME validate.single_workload_unchecked
+  COMMAND ${CMAKE_COMMAND} -DLANELAB=$<TARGET_FILE:lanelab> -DRESULTS=${LANELAB_VALIDATE_OUT}/unchecked.jsonl
+          -P ${CMAKE_SOURCE_DIR}/tests/validate/single_no_check.cmake)
+set_tests_properties(validate.single_workload_unchecked PROPERTIES SKIP_REGULAR_EXPRESSION "SKIP: " TIMEOUT 120)

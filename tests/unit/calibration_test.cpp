@@ -210,6 +210,28 @@ TEST(Calibration, TheAluWidthIsAPowerOfTwoAndAPeakBelowHalfItsDocumentKeepsTheDo
   }
 }
 
+TEST(Calibration, TheIntegerPipeIsAsWideAsTwoLogicOperationsAStepShow) {
+  // Shift-xor steps at 7.7 lanes a cycle per sub-partition: 15.4 integer
+  // operations, a 16-lane pipe. The H100's document gives the pipe; a device
+  // whose document has none keeps none.
+  Synthetic s;
+  const json logic = record("alu_throughput_logic",
+                            {{"iterations", "1024"}, {"workgroups", "2048"}, {"workgroup_size", "256"}},
+                            3000 + 2048.0 * 256 * 1024 * 16 / (s.ghz * 132 * 4 * 7.7), 3000);
+  const Calibration c = calibrate({logic}, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  const CalibratedField& lanes = field(c, "int_lanes_per_simd");
+  EXPECT_EQ(lanes.status, "measured");
+  EXPECT_NEAR(lanes.raw_value, 15.4, 1e-6);
+  EXPECT_EQ(c.device["int_lanes_per_simd"], 16);
+  DeviceModel no_pipe = s.base;
+  no_pipe.int_lanes_per_simd = 0;
+  json no_pipe_json = s.base_json;
+  no_pipe_json.erase("int_lanes_per_simd");
+  const Calibration without = calibrate({logic}, no_pipe, no_pipe_json, "synthetic.jsonl", "test");
+  EXPECT_FALSE(without.device.contains("int_lanes_per_simd"));
+  EXPECT_NEAR(without.derived["alu_throughput_logic_lanes_per_cycle_per_simd"].get<double>(), 7.7, 1e-6);
+}
+
 TEST(Calibration, RefusesAFileWithoutMicroMeasurements) {
   Synthetic s;
   EXPECT_THROW(calibrate({json{{"workload", "reduce"}}}, s.base, s.base_json, "x.jsonl", "x"), std::exception);

@@ -4,8 +4,11 @@
 // (CompileOptions::unroll_loops; not those with a barrier behind a branch),
 // widened shared loads, L2-resident buffers and the workgroup launch rate
 // with the last workgroup's run (timing_model.h), predicated short branches
-// (branch_flattening.h), the known subgroup size (subgroup_size_folding.h),
-// private vectors in registers and the subgroup unit (compute_unit.h).
+// (branch_flattening.h, private_vector_reads.h), the known subgroup size
+// (subgroup_size_folding.h), loop-invariant code out of its loop
+// (loop_invariant_hoisting.h), private vectors in registers, constant arrays
+// through the constant cache, the subgroup unit and the integer pipe
+// (compute_unit.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -326,8 +329,10 @@ TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
 // The final buffer of a script run on the simulator as the timing model
 // compiles it: unrolled, short branches flattened up to `flatten`
 // instructions, the subgroup size folded or not.
-std::vector<uint8_t> run_as_compiled(const launch::Script& script, uint32_t width, uint32_t flatten, bool fold) {
-  launch::SimulatorBackend backend(launch::SimulatorOptions{width, true, true, 100'000'000, nullptr, flatten, fold});
+std::vector<uint8_t> run_as_compiled(const launch::Script& script, uint32_t width, uint32_t flatten, bool fold,
+                                     bool hoist = false) {
+  launch::SimulatorBackend backend(
+      launch::SimulatorOptions{width, true, true, 100'000'000, nullptr, flatten, fold, hoist});
   return launch::run_script(script, backend).buffers.at("buf").bytes;
 }
 
@@ -442,6 +447,148 @@ TEST(TimingSharedPipe, BarrierArrivalsHoldTheSharedMemoryPipe) {
   // 16 subgroups x 128 arrivals x 8 cycles, and a wavefront for each store and load.
   EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * (8 + 1));
   EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (8 + 1) / 2);
+}
+
+// Cycles of a kernel of 64 workgroups of 32 lanes on one compute unit (16
+// subgroups on each of its 4 SIMDs: throughput-bound).
+double cycles_on_one_compute_unit(const std::string& body, const DeviceModel& base, uint32_t int_lanes) {
+  DeviceModel device = base;
+  device.compute_units = 1;
+  device.int_lanes_per_simd = int_lanes;
+  return predict(script_of(body, 32 * 64, 64), device, {}).compute_seconds * device.clock_mhz * 1e6;
+}
+
+TEST(TimingPipes, IntegerLogicIssuesAtTheIntegerPipesWidthBesideTheFloatPipe) {
+  // Eight independent chains a lane, 64 steps each: a shift and a xor a step
+  // (both on the integer pipe), or an add and a xor (the add takes the float
+  // pipe while the xor holds the integer one).
+  const auto chains = [](const std::string& step) {
+    return "void main() { uint i = gl_GlobalInvocationID.x; uint c = buf.v[0], s = c & 7u;\n"
+           "  uint a0 = i, a1 = i + 1u, a2 = i + 2u, a3 = i + 3u, a4 = i + 4u, a5 = i + 5u, a6 = i + 6u, a7 = i + 7u;\n"
+           "  for (uint k = 0u; k < 64u; ++k) { " + step + " }\n"
+           "  buf.v[i] = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7; }";
+  };
+  std::string logic, add;
+  for (int v = 0; v < 8; ++v) {
+    const std::string a = "a" + std::to_string(v);
+    logic += a + " = (" + a + " >> s) ^ c; ";
+    add += a + " = (" + a + " + c) ^ s; ";
+  }
+  const DeviceModel h100 = load_device_model("h100");
+  // 64 workgroups x 64 steps x 8 chains x 2 operations, over 4 SIMDs.
+  const double steps_per_simd = 64.0 * 64 * 8 / 4;
+  const double logic_shared = cycles_on_one_compute_unit(chains(logic), h100, 0);
+  const double logic_own = cycles_on_one_compute_unit(chains(logic), h100, 16);
+  EXPECT_NEAR(logic_shared, steps_per_simd * 2, steps_per_simd * 0.2);  // 32 lanes: a cycle an operation
+  EXPECT_NEAR(logic_own, steps_per_simd * 4, steps_per_simd * 0.4);     // 16 lanes: two
+  const double add_own = cycles_on_one_compute_unit(chains(add), h100, 16);
+  EXPECT_NEAR(add_own, steps_per_simd * 2, steps_per_simd * 0.3);       // the two pipes overlap
+}
+
+TEST(TimingHoisting, LoopInvariantWorkLeavesItsLoopAndSharedLoadsStay) {
+  // Shuffle32's round written in a loop of run-time trips: the lane's half
+  // and the mask depend on nothing the loop changes. The shared exchange of
+  // the Threadgroup transposes must stay in the loop: the loop stores to it.
+  const launch::Script script = script_of(
+      "#extension GL_KHR_shader_subgroup_basic : enable\n"
+      "shared uint s[32];\n"
+      "uint round_of(uint a, uint m, uint k) {\n"
+      "  uint c;\n"
+      "  if ((gl_SubgroupInvocationID & k) == 0u) { c = a << k; } else { m = ~m; c = a >> k; }\n"
+      "  return (a & m) | (c & ~m); }\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i];\n"
+      "  for (uint r = 0u; r < buf.v[0] + 8u; ++r) {\n"
+      "    x = round_of(x, 0x0000ffffu, 16u);\n"
+      "    s[i] = x; barrier(); x ^= s[i ^ 1u]; barrier(); }\n"
+      "  buf.v[i] = x; }");
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions as_written;
+  as_written.hoist_loop_invariants = false;
+  const Prediction hoisted = predict(script, device, {});
+  const Prediction kept = predict(script, device, as_written);
+  // 9 trips (buf.v[0] = 1): at least the test on the lane's half and the two masks leave.
+  EXPECT_LE(hoisted.counters.instructions, kept.counters.instructions - 3 * 8);
+  EXPECT_EQ(hoisted.counters.shared_load_requests, kept.counters.shared_load_requests);
+  EXPECT_EQ(hoisted.counters.shared_load_requests, 9);
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true, true), run_as_compiled(script, 32, 4, true, false));
+}
+
+TEST(TimingHoisting, AtMostSevenConditionsStayLiveAcrossALoop) {
+  // Ballot32's `i == row_ix`, 32 of them, each read in the loop by a select
+  // of what the loop computes: a predicate register each, of NVIDIA's 7.
+  std::string steps;
+  for (int k = 0; k < 32; ++k)
+    steps += "    x = (row == " + std::to_string(k) + "u) ? x + " + std::to_string(k + 1) + "u : x ^ y;\n";
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_LocalInvocationID.x; uint row = i & 31u; uint x = buf.v[i], y = buf.v[1];\n"
+      "  for (uint r = 0u; r < buf.v[0] + 8u; ++r) {\n" + steps + "    y = y * 3u + x; }\n"
+      "  buf.v[i] = x; }");
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions as_written;
+  as_written.hoist_loop_invariants = false;
+  const double saved = predict(script, device, as_written).counters.instructions -
+                       predict(script, device, {}).counters.instructions;
+  // Each condition that leaves issues once instead of 9 times: 8 issues saved.
+  EXPECT_GE(saved, 7 * 8);
+  EXPECT_LT(saved, 12 * 8);
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true, true), run_as_compiled(script, 32, 4, true, false));
+}
+
+TEST(TimingMemory, AConstantArrayIsReadThroughTheConstantCache) {
+  // HybridShuffle32's `shifts[i]` in a loop the compiler keeps: a const
+  // array read at a run-time index. Each read waits the local-memory
+  // latency; only the first of its line waits for memory.
+  const std::string body =
+      "const uint table[4] = uint[4](1u, 2u, 3u, 0u);\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[0] & 3u;\n"
+      "  for (uint k = 0u; k < 64u; ++k) x = table[x];\n  buf.v[i] = x; }";
+  EXPECT_NEAR(cycles_with_local_latency_raised(body), 63 * 100, 2 * 100);
+  const launch::Script script = script_of(body);
+  DeviceModel device = load_device_model("h100");
+  const Prediction near = predict(script, device, {});
+  device.latency_cycles.global += 1000;
+  const Prediction far = predict(script, device, {});
+  // The buffer's load and store, and one constant-cache miss: 3 x 1000 more.
+  EXPECT_NEAR((far.compute_seconds - near.compute_seconds) * device.clock_mhz * 1e6, 3000, 100);
+}
+
+TEST(TimingFlattening, ABranchReadingAPrivateVectorAtARunTimeIndexIsPredicated) {
+  // Ballot32 as written: `if (i == row_ix) output_row = vote[local_matrix];`
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_LocalInvocationID.x; uint out_row = 0u;\n"
+      "  uvec4 v = uvec4(buf.v[i], buf.v[i ^ 1u], buf.v[i ^ 2u], buf.v[i ^ 3u]); uint pick = buf.v[0] & 3u;\n"
+      "  if ((i & 3u) == 1u) { out_row = v[pick]; }\n"
+      "  buf.v[i] = out_row; }");
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions branching;
+  branching.flatten_branches_up_to = 0;
+  EXPECT_EQ(predict(script, device, {}).counters.branches, 0);
+  EXPECT_GE(predict(script, device, branching).counters.branches, 1);
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+}
+
+TEST(TimingFusion, ALogicResultComparedWithZeroIsOneInstruction) {
+  // Ballot32's `(row & (1u << k)) != 0u`: a LOP3 that writes the predicate.
+  const auto [total, folded] = count_fused(
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i];\n"
+      "  buf.v[i] = ((x & 4u) != 0u) ? 1u : 2u; }",
+      {spv::Op::OpINotEqual});
+  EXPECT_EQ(total, 1u);
+  EXPECT_EQ(folded, 1u);
+}
+
+TEST(TimingClasses, IntegerArithmeticWaitsTheIntegerLatency) {
+  // A chain of 64 dependent integer adds: SPIR-V numbers OpIAdd between
+  // OpFNegate and OpFAdd, and it is no float operation.
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i], y = buf.v[1];\n"
+      "  for (uint k = 0u; k < 64u; ++k) x = (x + y) - (k & 1u);\n  buf.v[i] = x; }");
+  DeviceModel device = load_device_model("h100");
+  const Prediction base = predict(script, device, {});
+  device.latency_cycles.float_op += 20;
+  EXPECT_EQ(predict(script, device, {}).compute_seconds, base.compute_seconds);
+  device.latency_cycles.int_op += 20;
+  EXPECT_GT(predict(script, device, {}).compute_seconds, base.compute_seconds + 64 * 20 / (device.clock_mhz * 1e6));
 }
 
 }  // namespace

@@ -1,0 +1,216 @@
+#include "sim/frontend/loop_invariant_hoisting.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "sim/frontend/spirv_words.h"
+
+namespace lanelab::frontend {
+namespace {
+
+// Each load of an Input variable (or of a chain into one at constant
+// indices) moved right after its function's entry-block variables.
+std::vector<WordInstruction> hoist_input_loads(const std::vector<WordInstruction>& module, uint32_t& moved_count) {
+  std::unordered_set<uint32_t> inputs, constants;
+  for (const WordInstruction& in : module) {
+    const spv::Op op = op_of(in);
+    if (op == spv::Op::OpVariable && in.size() >= 4 && in[3] == uint32_t(spv::StorageClass::Input))
+      inputs.insert(in[2]);
+    if (op == spv::Op::OpConstant && in.size() >= 3) constants.insert(in[2]);
+  }
+  std::vector<WordInstruction> out, moved;
+  std::unordered_set<uint32_t> input_pointers;  // inputs, and chains into them at constant indices
+  bool awaiting_entry = false, in_entry_variables = false;
+  size_t entry_at = 0;  // where the function's entry block takes the moved loads
+  for (const WordInstruction& in : module) {
+    const spv::Op op = op_of(in);
+    if (op == spv::Op::OpFunction) {
+      input_pointers = inputs;
+      awaiting_entry = true;
+    }
+    if (op == spv::Op::OpFunctionEnd) {
+      out.insert(out.begin() + std::ptrdiff_t(entry_at), moved.begin(), moved.end());
+      moved_count += uint32_t(moved.size());
+      moved.clear();
+    }
+    if (op == spv::Op::OpLabel && awaiting_entry) {
+      awaiting_entry = false;
+      in_entry_variables = true;
+      out.push_back(in);
+      entry_at = out.size();
+      continue;
+    }
+    if (in_entry_variables && op == spv::Op::OpVariable) {
+      out.push_back(in);
+      entry_at = out.size();
+      continue;
+    }
+    in_entry_variables = false;
+    const bool chain = (op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain) && in.size() >= 4 &&
+                       input_pointers.count(in[3]);
+    bool constant_indices = chain;
+    for (size_t k = 4; chain && k < in.size(); ++k) constant_indices = constant_indices && constants.count(in[k]);
+    if (constant_indices) {
+      input_pointers.insert(in[2]);
+      moved.push_back(in);
+      continue;
+    }
+    if (op == spv::Op::OpLoad && in.size() >= 4 && input_pointers.count(in[3])) {
+      moved.push_back(in);
+      continue;
+    }
+    out.push_back(in);
+  }
+  return out;
+}
+
+// NVIDIA's predicate registers (P0-P6) per lane.
+constexpr uint32_t kPredicateRegisters = 7;
+
+struct Block {
+  std::vector<WordInstruction> instructions;  // OpLabel first, the terminator last
+  uint32_t label() const { return instructions.front()[1]; }
+};
+
+// Moves what only computes from values defined outside a loop to the loop's
+// preheader. Returns how many moved.
+uint32_t hoist_from_loops(std::vector<Block>& blocks, const std::unordered_set<uint32_t>& bool_types) {
+  std::unordered_map<uint32_t, size_t> index;
+  for (size_t b = 0; b < blocks.size(); ++b) index[blocks[b].label()] = b;
+  auto successors = [&](size_t b) { return terminator_successors(blocks[b].instructions.back()); };
+  uint32_t moved = 0;
+  // Inner loops first (a loop's header comes after its enclosing loop's):
+  // what leaves an inner loop may then leave the enclosing one too.
+  for (size_t h = blocks.size(); h-- > 0;) {
+    const std::vector<WordInstruction>& hi = blocks[h].instructions;
+    if (hi.size() < 3 || op_of(hi[hi.size() - 2]) != spv::Op::OpLoopMerge) continue;
+    const uint32_t merge = hi[hi.size() - 2][1];
+    // The loop's blocks: reachable from the header without leaving through the merge.
+    std::unordered_set<size_t> body{h};
+    std::vector<size_t> work{h};
+    while (!work.empty()) {
+      const size_t b = work.back();
+      work.pop_back();
+      for (uint32_t s : successors(b)) {
+        auto it = index.find(s);
+        if (s != merge && it != index.end() && body.insert(it->second).second) work.push_back(it->second);
+      }
+    }
+    // The one block outside the loop that enters it, by an unconditional branch.
+    size_t preheader = blocks.size();
+    uint32_t entries = 0;
+    for (size_t b = 0; b < blocks.size(); ++b)
+      if (!body.count(b))
+        for (uint32_t s : successors(b))
+          if (s == blocks[h].label()) ++entries, preheader = b;
+    if (entries != 1 || op_of(blocks[preheader].instructions.back()) != spv::Op::OpBranch) continue;
+
+    std::unordered_set<uint32_t> defined_inside;
+    std::vector<size_t> ordered(body.begin(), body.end());
+    std::sort(ordered.begin(), ordered.end());  // function order: a value's definition before its uses
+    for (size_t b : ordered)
+      for (const WordInstruction& in : blocks[b].instructions) {
+        const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
+        const size_t result = info.has_result_type ? 2 : 1;
+        if (info.has_result && result < in.size()) defined_inside.insert(in[result]);
+      }
+    // What may move: only computes, from operands defined outside the loop
+    // or by what moves before it (an operand word that is a literal equal
+    // to such an id only keeps the instruction in the loop).
+    std::unordered_set<uint32_t> candidates;  // result ids
+    for (size_t b : ordered)
+      for (const WordInstruction& in : blocks[b].instructions) {
+        bool invariant = in.size() >= 3 && only_computes(in);
+        for (size_t w = 3; invariant && w < in.size(); ++w) invariant = !defined_inside.count(in[w]);
+        if (!invariant) continue;
+        candidates.insert(in[2]);
+        defined_inside.erase(in[2]);
+      }
+    // A condition that stays live into the loop holds a predicate register
+    // for the whole loop: at most kPredicateRegisters of them move, in
+    // program order; the others, and what is computed from them, stay
+    // (Ballot32's 32 `i == row_ix` are computed again in every repetition
+    // on the H100; Shuffle32's 5 move).
+    for (bool dropped = true; dropped;) {
+      dropped = false;
+      std::unordered_set<uint32_t> live_in;
+      for (size_t b : ordered)
+        for (const WordInstruction& in : blocks[b].instructions)
+          if (in.size() < 3 || !candidates.count(in[2]))
+            for (size_t w = 1; w < in.size(); ++w)
+              if (candidates.count(in[w])) live_in.insert(in[w]);
+      uint32_t predicates = 0;
+      for (size_t b : ordered)
+        for (const WordInstruction& in : blocks[b].instructions) {
+          if (in.size() < 3 || !candidates.count(in[2])) continue;
+          bool keep = true;
+          for (size_t w = 3; keep && w < in.size(); ++w) keep = !defined_inside.count(in[w]);
+          if (keep && bool_types.count(in[1]) && live_in.count(in[2])) keep = ++predicates <= kPredicateRegisters;
+          if (!keep) {
+            candidates.erase(in[2]);
+            defined_inside.insert(in[2]);
+            dropped = true;
+          }
+        }
+    }
+    std::vector<WordInstruction> hoisted;
+    for (size_t b : ordered) {
+      std::vector<WordInstruction>& list = blocks[b].instructions;
+      for (size_t k = 1; k + 1 < list.size();) {
+        if (list[k].size() >= 3 && only_computes(list[k]) && candidates.count(list[k][2])) {
+          hoisted.push_back(list[k]);
+          list.erase(list.begin() + std::ptrdiff_t(k));
+        } else {
+          ++k;
+        }
+      }
+    }
+    if (hoisted.empty()) continue;
+    std::vector<WordInstruction>& target = blocks[preheader].instructions;
+    size_t at = target.size() - 1;  // before the branch, and before a merge instruction heading it
+    if (at > 1 && (op_of(target[at - 1]) == spv::Op::OpLoopMerge || op_of(target[at - 1]) == spv::Op::OpSelectionMerge))
+      --at;
+    target.insert(target.begin() + std::ptrdiff_t(at), hoisted.begin(), hoisted.end());
+    moved += uint32_t(hoisted.size());
+  }
+  return moved;
+}
+
+}  // namespace
+
+HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words) {
+  HoistingResult result;
+  const auto split = split_instructions(words);
+  if (!split) {  // malformed: left to the validator
+    result.words = words;
+    return result;
+  }
+  const std::vector<WordInstruction> module = hoist_input_loads(*split, result.input_loads);
+  std::unordered_set<uint32_t> bool_types;
+  for (const WordInstruction& in : module)
+    if (op_of(in) == spv::Op::OpTypeBool) bool_types.insert(in[1]);
+
+  result.words.assign(words.begin(), words.begin() + 5);
+  auto emit = [&](const WordInstruction& in) { result.words.insert(result.words.end(), in.begin(), in.end()); };
+  for (size_t i = 0; i < module.size();) {
+    if (op_of(module[i]) != spv::Op::OpFunction) {
+      emit(module[i++]);
+      continue;
+    }
+    while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
+      emit(module[i++]);  // OpFunction, its parameters
+    std::vector<Block> blocks;
+    while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
+      if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
+      blocks.back().instructions.push_back(module[i++]);
+    }
+    result.hoisted += hoist_from_loops(blocks, bool_types);
+    for (const Block& b : blocks)
+      for (const WordInstruction& in : b.instructions) emit(in);
+    if (i < module.size()) emit(module[i++]);  // OpFunctionEnd
+  }
+  return result;
+}
+
+}  // namespace lanelab::frontend

@@ -1,0 +1,32 @@
+#pragma once
+// What every GPU compiler does with a loop's invariant work, and no pass of
+// the SPIRV-Tools version we build on does safely (its loop-invariant code
+// motion moves loads out of loops that store to the same memory: the
+// Threadgroup transposes' shared-memory reads would leave their repetition
+// loop):
+//  - the builtins (gl_SubgroupInvocationID, gl_LocalInvocationID...) sit in
+//    registers from the start: each load of an Input variable, and its
+//    access chain where the indices are constants, moves to the start of its
+//    function. An inlined helper reads gl_SubgroupInvocationID inside a loop
+//    (Shuffle32's shuffle_round) otherwise.
+//  - an instruction that only computes (only_computes) from values defined
+//    outside its loop moves to the loop's preheader, the one block outside
+//    the loop that enters it, until nothing more moves: Shuffle32's
+//    `gl_SubgroupInvocationID & s` and its masks, computed again in every
+//    repetition as SPIR-V writes them.
+// Reading an input cannot fail and what only computes has no side effect, so
+// no path changes what it computes.
+#include <cstdint>
+#include <vector>
+
+namespace lanelab::frontend {
+
+struct HoistingResult {
+  std::vector<uint32_t> words;
+  uint32_t input_loads = 0;  // loads (and access chains) moved to their function's entry block
+  uint32_t hoisted = 0;      // instructions moved out of a loop
+};
+
+HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words);
+
+}  // namespace lanelab::frontend
