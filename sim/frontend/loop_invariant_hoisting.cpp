@@ -1,6 +1,7 @@
 #include "sim/frontend/loop_invariant_hoisting.h"
 
 #include <algorithm>
+#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -68,6 +69,24 @@ std::vector<WordInstruction> hoist_input_loads(const std::vector<WordInstruction
 // NVIDIA's predicate registers (P0-P6) per lane.
 constexpr uint32_t kPredicateRegisters = 7;
 
+// What a loop's trips may read differently: it writes memory (a store, an
+// atomic, an image write, a copy), waits for others that may (a barrier) or
+// calls what may.
+bool may_write(const WordInstruction& in) {
+  switch (op_of(in)) {
+    case spv::Op::OpStore: case spv::Op::OpCopyMemory: case spv::Op::OpCopyMemorySized:
+    case spv::Op::OpControlBarrier: case spv::Op::OpMemoryBarrier: case spv::Op::OpFunctionCall:
+    case spv::Op::OpImageWrite:
+      return true;
+    default:
+      return std::strcmp(opcode_info(uint16_t(op_of(in))).grammar_class, "Atomic") == 0;
+  }
+}
+
+struct ModuleFacts {
+  std::unordered_set<uint32_t> bool_types, constants, variables;  // ids
+};
+
 struct Block {
   std::vector<WordInstruction> instructions;  // OpLabel first, the terminator last
   uint32_t label() const { return instructions.front()[1]; }
@@ -75,7 +94,8 @@ struct Block {
 
 // Moves what only computes from values defined outside a loop to the loop's
 // preheader. Returns how many moved.
-uint32_t hoist_from_loops(std::vector<Block>& blocks, const std::unordered_set<uint32_t>& bool_types) {
+uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) {
+  const auto& [bool_types, constants, variables] = facts;
   std::unordered_map<uint32_t, size_t> index;
   for (size_t b = 0; b < blocks.size(); ++b) index[blocks[b].label()] = b;
   auto successors = [&](size_t b) { return terminator_successors(blocks[b].instructions.back()); };
@@ -115,17 +135,40 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const std::unordered_set<u
         const size_t result = info.has_result_type ? 2 : 1;
         if (info.has_result && result < in.size()) defined_inside.insert(in[result]);
       }
-    // What may move: only computes, from operands defined outside the loop
-    // or by what moves before it (an operand word that is a literal equal
-    // to such an id only keeps the instruction in the loop).
+    // A loop that writes no memory, waits at no barrier and calls nothing
+    // reads the same value from a fixed address in every trip.
+    bool writes = false;
+    for (size_t b : ordered)
+      for (const WordInstruction& in : blocks[b].instructions) writes = writes || may_write(in);
+    // What may move: what only computes, and (in a loop that writes
+    // nothing) a load from a fixed address (a variable, or an access chain
+    // at constant indices: in bounds whether or not the loop runs), from
+    // operands defined outside the loop or by what moves before it (an
+    // operand word that is a literal equal to such an id only keeps the
+    // instruction in the loop).
+    std::unordered_set<uint32_t> fixed_pointers;
+    auto movable = [&](const WordInstruction& in) {
+      if (in.size() < 3) return false;
+      const spv::Op op = op_of(in);
+      if (only_computes(in)) return true;
+      if (writes) return false;
+      if (op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain) {
+        for (size_t w = 4; w < in.size(); ++w)
+          if (!constants.count(in[w])) return false;
+        return true;
+      }
+      return op == spv::Op::OpLoad && in.size() >= 4 && (variables.count(in[3]) || fixed_pointers.count(in[3]));
+    };
     std::unordered_set<uint32_t> candidates;  // result ids
     for (size_t b : ordered)
       for (const WordInstruction& in : blocks[b].instructions) {
-        bool invariant = in.size() >= 3 && only_computes(in);
+        bool invariant = movable(in);
         for (size_t w = 3; invariant && w < in.size(); ++w) invariant = !defined_inside.count(in[w]);
         if (!invariant) continue;
         candidates.insert(in[2]);
         defined_inside.erase(in[2]);
+        if (op_of(in) == spv::Op::OpAccessChain || op_of(in) == spv::Op::OpInBoundsAccessChain)
+          fixed_pointers.insert(in[2]);
       }
     // A condition that stays live into the loop holds a predicate register
     // for the whole loop: at most kPredicateRegisters of them move, in
@@ -158,7 +201,7 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const std::unordered_set<u
     for (size_t b : ordered) {
       std::vector<WordInstruction>& list = blocks[b].instructions;
       for (size_t k = 1; k + 1 < list.size();) {
-        if (list[k].size() >= 3 && only_computes(list[k]) && candidates.count(list[k][2])) {
+        if (list[k].size() >= 3 && movable(list[k]) && candidates.count(list[k][2])) {
           hoisted.push_back(list[k]);
           list.erase(list.begin() + std::ptrdiff_t(k));
         } else {
@@ -187,9 +230,13 @@ HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words) {
     return result;
   }
   const std::vector<WordInstruction> module = hoist_input_loads(*split, result.input_loads);
-  std::unordered_set<uint32_t> bool_types;
-  for (const WordInstruction& in : module)
-    if (op_of(in) == spv::Op::OpTypeBool) bool_types.insert(in[1]);
+  ModuleFacts facts;
+  for (const WordInstruction& in : module) {
+    const spv::Op op = op_of(in);
+    if (op == spv::Op::OpTypeBool) facts.bool_types.insert(in[1]);
+    if (op == spv::Op::OpConstant && in.size() >= 3) facts.constants.insert(in[2]);
+    if (op == spv::Op::OpVariable && in.size() >= 3) facts.variables.insert(in[2]);
+  }
 
   result.words.assign(words.begin(), words.begin() + 5);
   auto emit = [&](const WordInstruction& in) { result.words.insert(result.words.end(), in.begin(), in.end()); };
@@ -205,7 +252,7 @@ HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words) {
       if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
       blocks.back().instructions.push_back(module[i++]);
     }
-    result.hoisted += hoist_from_loops(blocks, bool_types);
+    result.hoisted += hoist_from_loops(blocks, facts);
     for (const Block& b : blocks)
       for (const WordInstruction& in : b.instructions) emit(in);
     if (i < module.size()) emit(module[i++]);  // OpFunctionEnd

@@ -11,11 +11,18 @@
 //    (Shuffle32's shuffle_round) otherwise.
 //  - an instruction that only computes (only_computes) from values defined
 //    outside its loop moves to the loop's preheader, the one block outside
-//    the loop that enters it, until nothing more moves: Shuffle32's
-//    `gl_SubgroupInvocationID & s` and its masks, computed again in every
-//    repetition as SPIR-V writes them.
-// Reading an input cannot fail and what only computes has no side effect, so
-// no path changes what it computes.
+//    the loop that enters it: Shuffle32's `gl_SubgroupInvocationID & s` and
+//    its masks, computed again in every repetition as SPIR-V writes them.
+//    A condition left live across the loop holds a predicate register for
+//    all of it: at most 7 do (NVIDIA's P0-P6); Ballot32's 32 `i == row_ix`
+//    are computed in every repetition on the H100.
+//  - in a loop that writes no memory and waits at no barrier, a load from a
+//    fixed address (a variable, an access chain at constant indices) moves
+//    too: the ALU latency benchmarks read their constants from a storage
+//    buffer in every step, and the H100 runs them at the ALU's latency.
+// Loops are taken inner first, so what leaves an inner loop may leave the
+// enclosing one. Reading an input or a fixed address cannot fail, and what
+// only computes has no side effect, so no path changes what it computes.
 #include <cstdint>
 #include <vector>
 
