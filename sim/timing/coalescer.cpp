@@ -4,7 +4,9 @@
 
 namespace lanelab::timing {
 
-SectorCoalescer::SectorCoalescer(const DeviceModel& device) : sector_bytes_(std::max(1u, device.global_sector_bytes)) {}
+SectorCoalescer::SectorCoalescer(const DeviceModel& device)
+    : sector_bytes_(std::max(1u, device.global_sector_bytes)),
+      sectors_per_line_(std::max(1u, device.cache_line_bytes / sector_bytes_)) {}
 
 CoalescedAccess SectorCoalescer::access(core::LaneMask lanes, const uint64_t* addresses, uint32_t bytes_per_lane) const {
   CoalescedAccess result;
@@ -21,6 +23,9 @@ CoalescedAccess SectorCoalescer::access(core::LaneMask lanes, const uint64_t* ad
     }
   });
   result.sectors = count;
+  std::sort(sectors, sectors + count);
+  for (uint32_t i = 0; i < count; ++i)
+    result.lines += i == 0 || sectors[i] / sectors_per_line_ != sectors[i - 1] / sectors_per_line_;
   return result;
 }
 

@@ -227,12 +227,17 @@ void ComputeUnit::issue(uint32_t id) {
       const CoalescedAccess& a = events_.coalesced;
       const double bytes = double(a.sectors) * device_.global_sector_bytes;
       const auto port = uint64_t(bytes / bytes_per_cycle_ + 0.5);
-      const uint64_t start = std::max(now_, memory_port_free_);
+      // The L1 looks up one line of the access a cycle: an access over 32
+      // lines (the 16-fetch luminance shader's) holds it 32 cycles.
+      const uint64_t l1_start = std::max(now_, l1_free_);
+      l1_free_ = l1_start + a.lines;
+      const uint64_t looked_up = l1_start + a.lines - std::min(a.lines, 1u);
+      const uint64_t start = std::max({now_, looked_up, memory_port_free_});
       memory_port_free_ = start + port;
       ready = start + port + lat.global;
       from_memory = true;
       if (events_.is_store) stores_done_ = std::max(stores_done_, ready);
-      rw.work_cycles += double(port);
+      rw.work_cycles += double(port) + a.lines;
       c.global_requested_bytes += double(a.requested_bytes);
       c.global_transferred_bytes += bytes;
       if (events_.is_store) {
@@ -344,6 +349,7 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   simd_last_.assign(simds, std::numeric_limits<uint32_t>::max());
   shared_pipe_free_ = 0;
   memory_port_free_ = 0;
+  l1_free_ = 0;
   stores_done_ = 0;
   constant_lines_.clear();
   next_simd_ = 0;

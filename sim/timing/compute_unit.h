@@ -2,17 +2,21 @@
 // One compute unit (SM, CU, Xe core) running a list of workgroups, at most
 // `resident` of them at a time (the occupancy limit). Its SIMDs each issue
 // one instruction of a ready subgroup per issue interval, chosen by the
-// scheduler; an instruction on W register lanes keeps the SIMD busy for
-// ceil(W / alu_lanes_per_simd) cycles whatever lanes are predicated off, so
+// scheduler; an instruction on W register lanes keeps its pipe busy for
+// ceil(W / the pipe's lanes) cycles whatever lanes are predicated off, so
 // divergent paths, executed one after the other by the functional core, cost
-// the sum of both. The scoreboard holds a subgroup until the registers its
-// next instruction reads are ready. Shared-memory accesses occupy the
-// compute unit's shared-memory pipe one cycle per wavefront (bank model), and
-// each bank-conflict replay delays the result bank_replay_cycles;
-// global accesses occupy its share of DRAM bandwidth one sector at a time
-// (coalescer). A subgroup at a barrier waits until the workgroup's last
-// subgroup arrives, and then the barrier's release time, which grows with the
-// subgroups it synchronizes (barrier_sync_cycles, barrier_subgroup_cycles).
+// the sum of both. A SIMD has one pipe (alu_lanes_per_simd wide) or, where
+// the device has one, an integer pipe beside it (int_lanes_per_simd) that an
+// instruction for the other overlaps. The scoreboard holds a subgroup until
+// the registers its next instruction reads are ready. Shared-memory accesses
+// occupy the compute unit's shared-memory pipe one cycle per wavefront (bank
+// model), and each bank-conflict replay delays the result bank_replay_cycles;
+// shuffles, votes and barrier arrivals hold that pipe too. Global accesses
+// wait for the L1 to look their lines up, one a cycle, then occupy the
+// compute unit's share of DRAM bandwidth one sector at a time (coalescer). A
+// subgroup at a barrier waits until the workgroup's last subgroup arrives,
+// and then the barrier's release time, which grows with the subgroups it
+// synchronizes (barrier_sync_cycles, barrier_subgroup_cycles).
 //
 // The compute unit drives the functional core itself (Workgroup::step_subgroup)
 // and learns what each step did only through the ExecutionObserver interface.
@@ -123,6 +127,7 @@ class ComputeUnit : public core::ExecutionObserver {
   std::vector<uint32_t> simd_last_;
   double shared_pipe_free_ = 0;  // fractional: a vote holds it 1.6 cycles on the H100
   uint64_t memory_port_free_ = 0;
+  uint64_t l1_free_ = 0;           // the L1's next free lookup cycle (a line a cycle)
   uint64_t stores_done_ = 0;       // when the last global store issued so far reaches memory
   std::unordered_set<uint64_t> constant_lines_;  // (buffer, 64-byte line) of the uniform reads so far
   uint32_t next_simd_ = 0;

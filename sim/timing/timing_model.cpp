@@ -24,6 +24,10 @@ namespace lanelab::timing {
 
 namespace {
 
+// A sampled dispatch beyond L2 runs again at the DRAM-and-L2 bandwidth
+// (Predictor::simulate) where under this share of its traffic crosses DRAM.
+constexpr double kRereadShare = 0.95;
+
 struct Step {
   const launch::CopyCommand* copy = nullptr;
   const launch::RunCommand* run = nullptr;
@@ -77,6 +81,8 @@ class Predictor {
         coalescer_(device) {}
 
   DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers);
+  double run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing, uint32_t resident,
+                    uint64_t n, std::array<uint32_t, 3> groups, double bandwidth_gbps, uint64_t& last_run);
 
  private:
   // The pipeline's program in the order the compute unit issues it.
@@ -122,6 +128,76 @@ class Predictor {
   std::map<const frontend::Program*, std::unique_ptr<ProgramTiming>> timings_;
 };
 
+// Runs a random sample of a large grid's workgroups on one compute unit at
+// `bandwidth_gbps`; fills r's counters and sampling fields and last_run (the
+// heaviest sampled workgroup run alone). Returns the sample's cycles per
+// workgroup on the compute unit.
+double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing,
+                             uint32_t resident, uint64_t n, std::array<uint32_t, 3> groups, double bandwidth_gbps,
+                             uint64_t& last_run) {
+  // Simple random sample (fixed seed: reproducible), grown fourfold while
+  // the estimated error is above the target and the budget allows: a grid
+  // whose few heavy workgroups (APSP phase 2) a small sample misses.
+  uint64_t sample =
+      std::min<uint64_t>(n, std::max<uint64_t>(options_.min_sample_workgroups, uint64_t(resident) * options_.sample_waves));
+  ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, bandwidth_gbps);
+  double cycles_per_workgroup = 0;
+  std::mt19937_64 random(0x1a2e1ab);
+  while (true) {
+    std::vector<uint64_t> picked;
+    std::unordered_set<uint64_t> seen;
+    for (uint64_t j = n - sample; j < n; ++j) {  // Floyd's algorithm
+      const uint64_t t = std::uniform_int_distribution<uint64_t>(0, j)(random);
+      picked.push_back(seen.insert(t).second ? t : j);
+      if (picked.back() == j) seen.insert(j);
+    }
+    std::sort(picked.begin(), picked.end());
+    std::vector<std::array<uint32_t, 3>> ids;
+    for (uint64_t i : picked) ids.push_back(workgroup_id(i, groups));
+    const auto started = std::chrono::steady_clock::now();
+    ComputeUnitResult result = cu.run(context, ids, resident);
+    r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    double mean = 0, square = 0;
+    for (double w : result.workgroup_work_cycles) mean += w;
+    mean /= double(sample);
+    for (double w : result.workgroup_work_cycles) square += (w - mean) * (w - mean);
+    const double sd = sample > 1 ? std::sqrt(square / double(sample - 1)) : 0;
+    // Standard error of the mean work per workgroup, with the finite-population correction.
+    const double relative =
+        mean > 0 ? sd / mean / std::sqrt(double(sample)) * std::sqrt(1 - double(sample) / double(n)) : 0;
+    // No spread at all may only mean the sample missed a rare kind of
+    // workgroup: such a sample must be large before it is believed.
+    const bool unconvincing = sd == 0 && sample < options_.uniform_sample_workgroups;
+    if ((relative > options_.target_relative_error || unconvincing) && sample * 4 <= options_.max_sample_workgroups && sample * 4 <= n) {
+      sample *= 4;
+      continue;
+    }
+    // Throughput: the sample's cycles spread over the busiest compute
+    // unit's share. Latency: the dispatch lasts at least as long as its
+    // heaviest workgroup takes on a compute unit of its own (a grid of
+    // mostly idle workgroups, APSP's phase 2, takes as long as one of its
+    // few busy ones). Running it again writes its buffers again; a sampled
+    // dispatch leaves most workgroups unrun anyway, so the buffers after
+    // it are not the device's (the timing needs their control flow only).
+    const size_t heaviest = size_t(std::max_element(result.workgroup_work_cycles.begin(),
+                                                    result.workgroup_work_cycles.end()) -
+                                   result.workgroup_work_cycles.begin());
+    const std::array<uint32_t, 3> heaviest_id = result.workgroup_ids.at(heaviest);
+    const auto alone_started = std::chrono::steady_clock::now();
+    const uint64_t alone = cu.run(context, std::span(&heaviest_id, 1), resident).cycles;
+    r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - alone_started).count();
+    last_run = alone;
+    cycles_per_workgroup = double(result.cycles) / double(sample);
+    r.simulated = result.counters;
+    r.counters = result.counters.scaled(double(n) / double(sample));
+    r.simulated_workgroups = sample;
+    r.sampled = true;
+    r.error_seconds = relative;  // relative for now; made absolute below
+    break;
+  }
+  return cycles_per_workgroup;
+}
+
 DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers) {
   const launch::PipelineDecl& pipeline = script_.pipeline(run.pipeline);
   const frontend::Program& program = program_of(pipeline);
@@ -148,8 +224,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   for (const core::BoundBuffer& b : bound)
     if (!b.push_constant) footprint += b.size_bytes;
   r.l2_resident = device_.l2_bandwidth_gbps > 0 && footprint <= device_.l2_bytes;
-  const double bandwidth_gbps = r.l2_resident ? device_.l2_bandwidth_gbps : device_.dram_bandwidth_gbps;
-  ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, bandwidth_gbps);
+  double bandwidth_gbps = r.l2_resident ? device_.l2_bandwidth_gbps : device_.dram_bandwidth_gbps;
   const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
   const uint64_t cus = std::max(1u, device_.compute_units);
   const uint64_t per_cu = (n + cus - 1) / cus;
@@ -159,6 +234,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   uint64_t last_run = 0;
   const std::array<uint32_t, 3> last_id = workgroup_id(n - 1, groups);
   if (n <= options_.full_simulation_workgroups) {
+    ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, bandwidth_gbps);
     // Every compute unit's share: workgroup i runs on compute unit i mod CUs.
     for (uint64_t unit = 0; unit < std::min(n, cus); ++unit) {
       std::vector<std::array<uint32_t, 3>> ids;
@@ -174,64 +250,24 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     r.counters = r.simulated;
     r.simulated_workgroups = n;
   } else {
-    // Simple random sample (fixed seed: reproducible), grown fourfold while
-    // the estimated error is above the target and the budget allows: a grid
-    // whose few heavy workgroups (APSP phase 2) a small sample misses.
-    uint64_t sample =
-        std::min<uint64_t>(n, std::max<uint64_t>(options_.min_sample_workgroups, uint64_t(resident) * options_.sample_waves));
-    std::mt19937_64 random(0x1a2e1ab);
-    while (true) {
-      std::vector<uint64_t> picked;
-      std::unordered_set<uint64_t> seen;
-      for (uint64_t j = n - sample; j < n; ++j) {  // Floyd's algorithm
-        const uint64_t t = std::uniform_int_distribution<uint64_t>(0, j)(random);
-        picked.push_back(seen.insert(t).second ? t : j);
-        if (picked.back() == j) seen.insert(j);
+    // A dispatch beyond L2 reads from DRAM what it touches first; what it
+    // reads again (APSP's phase 3: each pivot-row and pivot-column tile, by
+    // a whole row and column of workgroups) it finds in L2. So at most its
+    // buffers' bytes cross DRAM each way, the rest L2's bandwidth: the
+    // sample runs again at the bandwidth that mix gives.
+    double sample_cycles = run_sample(r, context, timing, resident, n, groups, bandwidth_gbps, last_run);
+    if (!r.l2_resident && device_.l2_bandwidth_gbps > 0) {
+      const double sector = device_.global_sector_bytes;
+      const double reads = r.counters.global_load_transactions * sector;
+      const double writes = r.counters.global_store_transactions * sector;
+      const double dram = std::min(reads, double(footprint)) + std::min(writes, double(footprint));
+      if (dram < kRereadShare * (reads + writes)) {
+        bandwidth_gbps = (reads + writes) / (dram / device_.dram_bandwidth_gbps +
+                                             (reads + writes - dram) / device_.l2_bandwidth_gbps);
+        sample_cycles = run_sample(r, context, timing, resident, n, groups, bandwidth_gbps, last_run);
       }
-      std::sort(picked.begin(), picked.end());
-      std::vector<std::array<uint32_t, 3>> ids;
-      for (uint64_t i : picked) ids.push_back(workgroup_id(i, groups));
-      const auto started = std::chrono::steady_clock::now();
-      ComputeUnitResult result = cu.run(context, ids, resident);
-      r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      double mean = 0, square = 0;
-      for (double w : result.workgroup_work_cycles) mean += w;
-      mean /= double(sample);
-      for (double w : result.workgroup_work_cycles) square += (w - mean) * (w - mean);
-      const double sd = sample > 1 ? std::sqrt(square / double(sample - 1)) : 0;
-      // Standard error of the mean work per workgroup, with the finite-population correction.
-      const double relative =
-          mean > 0 ? sd / mean / std::sqrt(double(sample)) * std::sqrt(1 - double(sample) / double(n)) : 0;
-      // No spread at all may only mean the sample missed a rare kind of
-      // workgroup: such a sample must be large before it is believed.
-      const bool unconvincing = sd == 0 && sample < options_.uniform_sample_workgroups;
-      if ((relative > options_.target_relative_error || unconvincing) && sample * 4 <= options_.max_sample_workgroups && sample * 4 <= n) {
-        sample *= 4;
-        continue;
-      }
-      // Throughput: the sample's cycles spread over the busiest compute
-      // unit's share. Latency: the dispatch lasts at least as long as its
-      // heaviest workgroup takes on a compute unit of its own (a grid of
-      // mostly idle workgroups, APSP's phase 2, takes as long as one of its
-      // few busy ones). Running it again writes its buffers again; a sampled
-      // dispatch leaves most workgroups unrun anyway, so the buffers after
-      // it are not the device's (the timing needs their control flow only).
-      const size_t heaviest = size_t(std::max_element(result.workgroup_work_cycles.begin(),
-                                                      result.workgroup_work_cycles.end()) -
-                                     result.workgroup_work_cycles.begin());
-      const std::array<uint32_t, 3> heaviest_id = result.workgroup_ids.at(heaviest);
-      const auto alone_started = std::chrono::steady_clock::now();
-      const uint64_t alone = cu.run(context, std::span(&heaviest_id, 1), resident).cycles;
-      r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - alone_started).count();
-      last_run = alone;
-      cycles = std::max(double(result.cycles) * double(per_cu) / double(sample), double(alone));
-      r.simulated = result.counters;
-      r.counters = result.counters.scaled(double(n) / double(sample));
-      r.simulated_workgroups = sample;
-      r.sampled = true;
-      r.error_seconds = relative;  // relative for now; made absolute below
-      break;
     }
+    cycles = std::max(sample_cycles * double(per_cu), double(last_run));
   }
   const double hz = std::max(1u, device_.clock_mhz) * 1e6;
   r.compute_seconds = cycles / hz;

@@ -77,6 +77,17 @@ TEST(TimingFusion, FourInputsNeedTwoLogicOps) {
   EXPECT_EQ(folded, 1u);
 }
 
+TEST(TimingFusion, ANotComputedElsewhereIsTheInputItInverts) {
+  // Shuffle32's ~m computed outside its loop and read elsewhere too:
+  // (a & m) | (b & ~m) still has three inputs, a, b and m, not four.
+  const auto [total, folded] = count_fused(
+      "void main() { uint i = gl_LocalInvocationID.x; uint a = buf.v[i], b = buf.v[i ^ 1u], m = buf.v[0];\n"
+      "  uint n = ~m;\n  buf.v[i] = (a & m) | (b & n); buf.v[i ^ 2u] = n; }",
+      {spv::Op::OpBitwiseAnd, spv::Op::OpBitwiseOr});
+  EXPECT_EQ(total, 3u);
+  EXPECT_EQ(folded, 2u);
+}
+
 TEST(TimingFusion, AMultiplyFoldsOnlyIntoItsOnlyUserAnAdd) {
   const std::string head = "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i], k = buf.v[0];\n";
   // The product xor-ed stays its own instruction.
@@ -276,6 +287,46 @@ TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
   EXPECT_NEAR(beyond.memory_bound_seconds / in_l2.memory_bound_seconds, 4, 1e-9);
   EXPECT_TRUE(in_l2.kinds.front().l2_resident);
   EXPECT_FALSE(beyond.kinds.front().l2_resident);
+}
+
+TEST(TimingMemory, WhatADispatchBeyondL2ReadsAgainComesFromL2) {
+  // 4096 workgroups each read the same 32 words 16 times (APSP's pivot
+  // tiles) and write a word of their own: 8 MiB read from a 512 KiB buffer.
+  // Beyond an L2 of 64 KiB, the buffer's bytes cross DRAM once; the
+  // re-reads move at L2's bandwidth.
+  const launch::Script script = script_of(
+      "void main() { uint i = gl_GlobalInvocationID.x; uint x = 0u;\n"
+      "  for (uint k = 0u; k < 16u; ++k) x += buf.v[(gl_LocalInvocationID.x + k) & 31u];\n"
+      "  buf.v[i + 32u] = x; }", 32 * 4096 + 32, 4096);
+  DeviceModel device = load_device_model("h100");
+  device.l2_bytes = 64 * 1024;
+  const Prediction p = predict(script, device, {});
+  EXPECT_FALSE(p.kinds.front().l2_resident);
+  const double reads = p.counters.global_load_transactions * device.global_sector_bytes;
+  const double writes = p.counters.global_store_transactions * device.global_sector_bytes;
+  const double footprint = (32.0 * 4096 + 32) * 4;
+  EXPECT_NEAR(reads, 16.0 * 4096 * 128, 1);
+  const double dram = std::min(reads, footprint) + std::min(writes, footprint);
+  const double expected = (dram / device.dram_bandwidth_gbps + (reads + writes - dram) / device.l2_bandwidth_gbps) * 1e-9;
+  EXPECT_NEAR(p.memory_bound_seconds, expected, expected * 0.01);
+  // Everything at DRAM's bandwidth would take twice as long and more.
+  EXPECT_LT(2 * p.memory_bound_seconds, (reads + writes) / device.dram_bandwidth_gbps * 1e-9);
+}
+
+TEST(TimingMemory, TheL1LooksUpAGlobalAccessALineACycle) {
+  // One compute unit, 64 workgroups: each lane reads a word from its own
+  // 128-byte line (32 lines an access), or words side by side (one line).
+  const auto cycles = [](const std::string& index) {
+    DeviceModel device = load_device_model("h100");
+    device.compute_units = 1;
+    const launch::Script script = script_of(
+        "void main() { uint i = gl_GlobalInvocationID.x; uint x = 0u;\n"
+        "  for (uint k = 0u; k < 16u; ++k) x += buf.v[" + index + "];\n  buf.v[i] = x; }", 32 * 64 * 32, 64);
+    return predict(script, device, {}).compute_seconds * device.clock_mhz * 1e6;
+  };
+  const double spread = cycles("(i * 32u + k) & 65535u"), packed = cycles("(i + k * 2048u) & 65535u");
+  // 64 subgroups x 16 accesses x 31 more lines each.
+  EXPECT_GT(spread - packed, 64 * 16 * 31 * 0.8);
 }
 
 TEST(TimingSampling, AGridOfMostlyIdleWorkgroupsLastsAsLongAsItsBusyOnes) {

@@ -159,6 +159,9 @@ TEST(TimingCoalescer, CoalescedLoadTouchesFourSectorsAndStridedThirtyTwo) {
   EXPECT_EQ(coalescer.access(core::full_mask(32), consecutive, 4).sectors, 4u);
   EXPECT_EQ(coalescer.access(core::full_mask(32), strided, 4).sectors, 32u);
   EXPECT_EQ(coalescer.access(core::full_mask(32), strided, 4).requested_bytes, 128u);
+  // The L1's lookups: one 128-byte line for the consecutive words, one a lane for the strided.
+  EXPECT_EQ(coalescer.access(core::full_mask(32), consecutive, 4).lines, 1u);
+  EXPECT_EQ(coalescer.access(core::full_mask(32), strided, 4).lines, 32u);
 }
 
 TEST(TimingDivergence, DivergentIfElseCostsBothPaths) {
