@@ -145,47 +145,41 @@ class FunctionFlattener {
 }  // namespace
 
 FlatteningResult flatten_short_branches(const std::vector<uint32_t>& words, uint32_t max_side_instructions) {
-  FlatteningResult result;
-  const auto split = split_instructions(words);
-  if (!split) {  // malformed: left to the validator
-    result.words = words;
-    return result;
-  }
-  const std::vector<Instruction>& module = *split;
+  return rewrite_module<FlatteningResult>(
+      words, [&](const std::vector<WordInstruction>& module, FlatteningResult& result) {
+    std::unordered_set<uint32_t> scalar_types;
+    for (const Instruction& in : module)
+      if (op_of(in) == spv::Op::OpTypeInt || op_of(in) == spv::Op::OpTypeFloat || op_of(in) == spv::Op::OpTypeBool)
+        scalar_types.insert(in[1]);
 
-  std::unordered_set<uint32_t> scalar_types;
-  for (const Instruction& in : module)
-    if (op_of(in) == spv::Op::OpTypeInt || op_of(in) == spv::Op::OpTypeFloat || op_of(in) == spv::Op::OpTypeBool)
-      scalar_types.insert(in[1]);
-
-  // Rebuild the module function by function, each as its blocks.
-  std::vector<Instruction> out;
-  std::unordered_set<uint32_t> removed_labels;
-  for (size_t i = 0; i < module.size();) {
-    if (op_of(module[i]) != spv::Op::OpFunction) {
-      out.push_back(module[i++]);
-      continue;
+    // Rebuild the module function by function, each as its blocks.
+    std::vector<Instruction> out;
+    std::unordered_set<uint32_t> removed_labels;
+    for (size_t i = 0; i < module.size();) {
+      if (op_of(module[i]) != spv::Op::OpFunction) {
+        out.push_back(module[i++]);
+        continue;
+      }
+      while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
+        out.push_back(module[i++]);  // OpFunction, its parameters
+      std::vector<Block> blocks;
+      while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
+        if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
+        blocks.back().instructions.push_back(module[i++]);
+      }
+      result.flattened += FunctionFlattener(blocks, scalar_types, max_side_instructions).run(removed_labels);
+      for (Block& b : blocks)
+        if (!b.removed) out.insert(out.end(), b.instructions.begin(), b.instructions.end());
     }
-    while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
-      out.push_back(module[i++]);  // OpFunction, its parameters
-    std::vector<Block> blocks;
-    while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
-      if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
-      blocks.back().instructions.push_back(module[i++]);
-    }
-    result.flattened += FunctionFlattener(blocks, scalar_types, max_side_instructions).run(removed_labels);
-    for (Block& b : blocks)
-      if (!b.removed) out.insert(out.end(), b.instructions.begin(), b.instructions.end());
-  }
 
-  result.words.assign(words.begin(), words.begin() + 5);
-  for (const Instruction& in : out) {
-    // Names and decorations of the labels that went with their blocks.
-    const spv::Op op = op_of(in);
-    if ((op == spv::Op::OpName || op == spv::Op::OpDecorate) && in.size() > 1 && removed_labels.count(in[1])) continue;
-    result.words.insert(result.words.end(), in.begin(), in.end());
-  }
-  return result;
+    result.words.assign(words.begin(), words.begin() + 5);
+    for (const Instruction& in : out) {
+      // Names and decorations of the labels that went with their blocks.
+      const spv::Op op = op_of(in);
+      if ((op == spv::Op::OpName || op == spv::Op::OpDecorate) && in.size() > 1 && removed_labels.count(in[1])) continue;
+      result.words.insert(result.words.end(), in.begin(), in.end());
+    }
+  });
 }
 
 }  // namespace lanelab::frontend

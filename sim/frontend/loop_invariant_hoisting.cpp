@@ -223,41 +223,37 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
 }  // namespace
 
 HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words) {
-  HoistingResult result;
-  const auto split = split_instructions(words);
-  if (!split) {  // malformed: left to the validator
-    result.words = words;
-    return result;
-  }
-  const std::vector<WordInstruction> module = hoist_input_loads(*split, result.input_loads);
-  ModuleFacts facts;
-  for (const WordInstruction& in : module) {
-    const spv::Op op = op_of(in);
-    if (op == spv::Op::OpTypeBool) facts.bool_types.insert(in[1]);
-    if (op == spv::Op::OpConstant && in.size() >= 3) facts.constants.insert(in[2]);
-    if (op == spv::Op::OpVariable && in.size() >= 3) facts.variables.insert(in[2]);
-  }
+  return rewrite_module<HoistingResult>(
+      words, [&](const std::vector<WordInstruction>& split, HoistingResult& result) {
+    const std::vector<WordInstruction> module = hoist_input_loads(split, result.input_loads);
+    ModuleFacts facts;
+    for (const WordInstruction& in : module) {
+      const spv::Op op = op_of(in);
+      if (op == spv::Op::OpTypeBool) facts.bool_types.insert(in[1]);
+      if (op == spv::Op::OpConstant && in.size() >= 3) facts.constants.insert(in[2]);
+      if (op == spv::Op::OpVariable && in.size() >= 3) facts.variables.insert(in[2]);
+    }
 
-  result.words.assign(words.begin(), words.begin() + 5);
-  auto emit = [&](const WordInstruction& in) { result.words.insert(result.words.end(), in.begin(), in.end()); };
-  for (size_t i = 0; i < module.size();) {
-    if (op_of(module[i]) != spv::Op::OpFunction) {
-      emit(module[i++]);
-      continue;
+    result.words.assign(words.begin(), words.begin() + 5);
+    auto emit = [&](const WordInstruction& in) { result.words.insert(result.words.end(), in.begin(), in.end()); };
+    for (size_t i = 0; i < module.size();) {
+      if (op_of(module[i]) != spv::Op::OpFunction) {
+        emit(module[i++]);
+        continue;
+      }
+      while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
+        emit(module[i++]);  // OpFunction, its parameters
+      std::vector<Block> blocks;
+      while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
+        if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
+        blocks.back().instructions.push_back(module[i++]);
+      }
+      result.hoisted += hoist_from_loops(blocks, facts);
+      for (const Block& b : blocks)
+        for (const WordInstruction& in : b.instructions) emit(in);
+      if (i < module.size()) emit(module[i++]);  // OpFunctionEnd
     }
-    while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
-      emit(module[i++]);  // OpFunction, its parameters
-    std::vector<Block> blocks;
-    while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
-      if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
-      blocks.back().instructions.push_back(module[i++]);
-    }
-    result.hoisted += hoist_from_loops(blocks, facts);
-    for (const Block& b : blocks)
-      for (const WordInstruction& in : b.instructions) emit(in);
-    if (i < module.size()) emit(module[i++]);  // OpFunctionEnd
-  }
-  return result;
+  });
 }
 
 }  // namespace lanelab::frontend

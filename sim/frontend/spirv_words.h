@@ -71,4 +71,19 @@ inline std::optional<std::vector<WordInstruction>> split_instructions(const std:
   return out;
 }
 
+// Runs a pass of ours over the split module: rewrite(module, result) fills
+// the result (its `words` among others). A malformed module comes back as it
+// is, for the validator that runs next to say where.
+template <typename Result, typename Rewrite>
+Result rewrite_module(const std::vector<uint32_t>& words, Rewrite rewrite) {
+  Result result;
+  const auto split = split_instructions(words);
+  if (!split) {
+    result.words = words;
+    return result;
+  }
+  rewrite(*split, result);
+  return result;
+}
+
 }  // namespace lanelab::frontend
