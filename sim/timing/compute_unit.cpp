@@ -67,7 +67,7 @@ ComputeUnit::Pipe ComputeUnit::pipe_of(const InstructionTiming& it, spv::Op op) 
 
 // The first cycle a subgroup's next instruction finds its pipe free on SIMD s.
 uint64_t ComputeUnit::pipe_ready(uint32_t s, Pipe pipe) const {
-  return pipe_free_[s][pipe == Pipe::Int ? 1 : 0];
+  return pipe_free_[s][pipe_slot(pipe)];
 }
 
 // When a resident subgroup's next instruction may issue: its operands
@@ -185,7 +185,7 @@ void ComputeUnit::issue(uint32_t id) {
   const uint32_t interval = it.issues * min_issue_interval_;
   const uint64_t busy_before = std::max(busy_until(rs.simd), now_);
   simd_free_[rs.simd] = now_ + interval;
-  pipe_free_[rs.simd][pipe == Pipe::Int ? 1 : 0] = now_ + issue_cycles;
+  pipe_free_[rs.simd][pipe_slot(pipe)] = now_ + issue_cycles;
   // The SIMD's cycles this instruction adds (none where it overlaps the other pipe's).
   const uint64_t added = busy_until(rs.simd) - std::min(busy_until(rs.simd), busy_before);
   c.instructions += it.issues;

@@ -103,6 +103,7 @@ class ComputeUnit : public core::ExecutionObserver {
   void prepare_next(ResidentSubgroup& rs, uint64_t not_before);
   void retire(uint32_t slot);
   Pipe pipe_of(const InstructionTiming& it, spv::Op op) const;
+  static uint32_t pipe_slot(Pipe pipe) { return pipe == Pipe::Int ? 1 : 0; }  // into pipe_free_
   uint64_t pipe_ready(uint32_t simd, Pipe pipe) const;
   uint64_t issuable_at(const ResidentSubgroup& rs) const;
   uint64_t busy_until(uint32_t simd) const;  // the last cycle its dispatch or a pipe is held

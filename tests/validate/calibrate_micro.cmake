@@ -4,14 +4,8 @@
 # must load (calibrate checks that) and say which fields it measured.
 # Exit code 2 of lanelab validate (no Vulkan device or driver) is a skip.
 file(MAKE_DIRECTORY ${WORK_DIR})
-execute_process(
-  COMMAND ${LANELAB} validate --sweep micro --size small --repeats 3 --warmup 1 --out ${WORK_DIR}/micro.jsonl
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}")
-if(rc EQUAL 2)
-  message("SKIP: no Vulkan device: ${err}")
-  return()
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/validate_or_skip.cmake)
+lanelab_validate(--sweep micro --size small --repeats 3 --warmup 1 --out ${WORK_DIR}/micro.jsonl)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "lanelab validate --sweep micro exited ${rc}:\n${out}\n${err}")
 endif()

@@ -6,14 +6,8 @@
 # 32 steps have no barriers and are wrong below 32 lanes in lockstep.
 get_filename_component(dir ${RESULTS} DIRECTORY)
 file(MAKE_DIRECTORY ${dir})
-execute_process(
-  COMMAND ${LANELAB} validate --sweep ${SWEEP} --size small --compare-sim --repeats 3 --warmup 1 --out ${RESULTS}
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}")
-if(rc EQUAL 2)
-  message("SKIP: no Vulkan device: ${err}")
-  return()
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/validate_or_skip.cmake)
+lanelab_validate(--sweep ${SWEEP} --size small --compare-sim --repeats 3 --warmup 1 --out ${RESULTS})
 if(NOT EXISTS ${RESULTS})
   message(FATAL_ERROR "lanelab validate exited ${rc} without writing ${RESULTS}:\n${err}")
 endif()

@@ -5,14 +5,8 @@
 # APSP's three phases, 4 rounds each at n = 100 with block 32). A sweep
 # refuses the option. Exit code 2 of lanelab (no Vulkan device) is a skip.
 file(REMOVE ${RESULTS})
-execute_process(
-  COMMAND ${LANELAB} validate apsp --param n=100 --param block_factor=32 --no-check --repeats 2 --warmup 1
-          --out ${RESULTS}
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(rc EQUAL 2)
-  message("SKIP: no Vulkan device: ${err}")
-  return()
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/validate_or_skip.cmake)
+lanelab_validate(apsp --param n=100 --param block_factor=32 --no-check --repeats 2 --warmup 1 --out ${RESULTS})
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "lanelab validate --no-check exited ${rc}:\n${out}\n${err}")
 endif()
