@@ -16,6 +16,7 @@
 #include "sim/core/lane_mask.h"
 #include "sim/timing/bank_model.h"
 #include "sim/timing/timing_model.h"
+#include "validate/timing_stats.h"
 
 namespace lanelab::validate {
 
@@ -31,6 +32,7 @@ struct Point {
   std::map<std::string, std::string> choices;  // the parameters that are not numbers
   double ns = 0;
   double launch_overhead_ns = 0;
+  double total_ns = 0;  // a sequence of dispatches: from the first one's start to the last one's end
   double x = 0;  // what a fit puts on its x axis (steps, workgroups, ways ...)
 };
 
@@ -197,6 +199,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     }
     p.ns = r["timing"]["timed_stats"]["median"].get<double>();
     p.launch_overhead_ns = r.value("launch_overhead_ns", 0.0);
+    // A sequence's total runs from the first dispatch's start to the last
+    // one's end, the gaps between them included.
+    const json& timing = r["timing"];
+    p.total_ns = timing.contains("stats") ? timing["stats"]["median"].get<double>() : p.ns;
     all.push_back(p);
     dates.insert(r.value("date", ""));
     if (r.contains("device")) devices.insert(r["device"].value("name", ""));
@@ -518,6 +524,26 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       if (fit.points >= 2 && fit.slope > 0)
         fitter.set("workgroup_launch_ns", "workgroup_launch_ns", base.workgroup_launch_ns, fit.slope, "fitted",
                    "empty: slope of time against workgroups", fit, false, 0.001, false);
+
+      // What each empty dispatch that waits for the one before adds to a
+      // sequence beyond its time alone (the line above): the pipeline
+      // barrier's drain and restart, which the lone dispatches never pay.
+      std::vector<double> gaps;
+      for (const Point& p : with_bench(all, "dispatch_gap")) {
+        const double dispatches = param(p, "iterations");
+        const double alone = (fit.points >= 2 ? fit.intercept + fit.slope * param(p, "workgroups") : intercept);
+        if (dispatches >= 2) gaps.push_back((p.total_ns - dispatches * alone) / (dispatches - 1));
+      }
+      if (!gaps.empty() && base.dispatch_gap_us > 0) {
+        LineFit spread;
+        spread.points = gaps.size();
+        const double gap = summarize(gaps).median;
+        derived["dispatch_gap_ns"] = gap;
+        fitter.set("dispatch_gap_us", "dispatch_gap_us", base.dispatch_gap_us, gap / 1000.0, "measured",
+                   "dispatch_gap: (time of a sequence of empty dispatches - each one's time alone) / (dispatches - "
+                   "1), median over the sequences",
+                   spread, false, 0.001, false);
+      }
     }
   }
 

@@ -31,7 +31,7 @@ enum class Kind {
 struct Bench {
   std::string name;
   Kind kind;
-  uint32_t variant;  // the shader's OP (ALU, subgroup)
+  uint32_t variant;  // the shader's OP (ALU, subgroup); empty: 1 for a sequence of dispatches
 };
 
 const std::vector<Bench> kBenches = {
@@ -47,6 +47,7 @@ const std::vector<Bench> kBenches = {
     {"barrier_throughput", Kind::Barrier, 0},
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
     {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
+    {"dispatch_gap", Kind::Empty, 1},
 };
 
 struct Config {
@@ -261,7 +262,7 @@ const std::vector<std::string>& micro_bench_names() {
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
          "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce latency and throughput, barrier, "
-         "pointer chase, bandwidth, empty dispatch, loading";
+         "pointer chase, bandwidth, empty dispatch, the gap between dependent dispatches, loading";
 }
 
 std::vector<ParamSpec> MicroWorkload::params() const {
@@ -269,7 +270,9 @@ std::vector<ParamSpec> MicroWorkload::params() const {
   for (const auto& b : kBenches) benches += (benches.empty() ? "" : " | ") + b.name;
   return {
       {"bench", "alu_latency_int", benches},
-      {"iterations", "256", "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer"},
+      {"iterations", "256",
+       "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer; dispatch_gap: "
+       "dispatches of the empty kernel, each waiting for the one before"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one)"},
       {"bytes", "1048576",
@@ -357,7 +360,8 @@ launch::Script MicroWorkload::build(const Params& params) const {
   run.pipeline = "micro";
   run.groups[0] = c.workgroups;
   run.timed = true;
-  script.commands.push_back(run);
+  const bool sequence = c.bench.kind == Kind::Empty && c.bench.variant == 1;
+  for (uint32_t i = 0; i < (sequence ? c.iterations : 1); ++i) script.commands.push_back(run);
   return script;
 }
 
@@ -385,6 +389,7 @@ WorkAmount MicroWorkload::work(const Params& params) const {
     case Kind::SharedThroughput:
       return {double(c.steps()) * c.total_lanes(), "lane loads"};
     case Kind::Empty:
+      if (c.bench.variant == 1) return {double(c.iterations), "dispatches"};
       return {double(c.workgroups), "workgroups"};
     default:
       return {double(c.steps()), "dependent steps"};

@@ -123,6 +123,11 @@ struct DeviceModel {
   uint32_t compute_units = 0;
   uint32_t clock_mhz = 0;
   double dispatch_overhead_us = 0;
+  // What a dispatch that waits for the one before (a pipeline barrier
+  // between them) adds to a sequence beyond its time alone: the drain, the
+  // gap, the restart. A sequence of n dispatches pays it n - 1 times (0: not
+  // modelled).
+  double dispatch_gap_us = 0;
   // The device launches at most one workgroup per this many nanoseconds (0:
   // no limit): a grid of many small workgroups can take longer to launch than
   // to run.

@@ -8,10 +8,15 @@
 // busiest compute unit's share is extrapolated from the sample's cycles per
 // workgroup, but takes no less than its heaviest sampled workgroup run alone;
 // the standard error of the sampled workgroups' work gives the
-// error estimate, and the sample grows until that error is small. Dispatches repeated many times (same pipeline, same grid:
+// error estimate, and the sample grows until that error is small. A sample
+// of a few heavy workgroups among light ones (APSP's phase 2) is not
+// extrapolated: every workgroup is run functionally and weighed, and the
+// compute unit the round-robin distribution loads most runs its share whole.
+// Dispatches repeated many times (same pipeline, same grid:
 // APSP's rounds) are sampled the same way: a few instances are simulated,
 // evenly spaced, and the rest take their mean. Every dispatch also pays the
-// device's dispatch overhead and cannot beat the memory bandwidth: DRAM's, or
+// device's dispatch overhead, each after the first the gap that waiting for
+// the one before costs, and cannot beat the memory bandwidth: DRAM's, or
 // L2's when the dispatch's buffers fit in L2 (l2_bandwidth_gbps), nor launch
 // workgroups faster than the device can (workgroup_launch_ns): it lasts at
 // least until its last workgroup is launched and has run.
@@ -82,6 +87,7 @@ struct Prediction {
   double error_seconds = 0;
   double compute_seconds = 0, memory_bound_seconds = 0, overhead_seconds = 0;
   double launch_bound_seconds = 0;       // workgroups x the device's workgroup launch interval + the last one's run
+  double gap_seconds = 0;                // between dependent dispatches (in overhead_seconds)
   uint64_t dispatches = 0, simulated_dispatches = 0;
   uint64_t workgroups = 0, simulated_workgroups = 0;
   TimingCounters counters;               // extrapolated to the whole script

@@ -74,6 +74,14 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   // Empty kernels: 4 us + 1.5 ns per workgroup.
   for (int groups : {1, 64, 1024, 16384})
     records.push_back(record("empty", {{"workgroups", std::to_string(groups)}}, 4000 + 1.5 * groups));
+  // Sequences of 16 and 64 of them (one workgroup each): 0.7 us more for
+  // every dispatch after the first.
+  for (int dispatches : {16, 64}) {
+    json sequence = record("dispatch_gap", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}},
+                           dispatches * 4001.5);
+    sequence["timing"]["stats"]["median"] = dispatches * 4001.5 + (dispatches - 1) * 700.0;
+    records.push_back(sequence);
+  }
   // 2 TB/s beyond L2 (50 MiB), faster within.
   const double big = 512.0 * 1024 * 1024;
   records.push_back(record("bandwidth", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "8"}},
@@ -110,6 +118,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_NEAR(field(c, "dispatch_overhead_us").value, 4, 1e-6);
   EXPECT_NEAR(c.derived["empty_ns_per_workgroup"].get<double>(), 1.5, 1e-9);
   EXPECT_NEAR(field(c, "workgroup_launch_ns").value, 1.5, 1e-9);
+  EXPECT_NEAR(field(c, "dispatch_gap_us").value, 0.7, 1e-9);
+  EXPECT_EQ(field(c, "dispatch_gap_us").status, "measured");
   EXPECT_NEAR(field(c, "dram_bandwidth_gbps").value, 2000, 1e-6);
   EXPECT_NEAR(field(c, "l2_bandwidth_gbps").value, 6000, 1e-6);
   EXPECT_NEAR(field(c, "subgroup_shuffle_cycles").value, 1.25, 1e-9);

@@ -351,6 +351,45 @@ TEST(TimingSampling, AGridOfMostlyIdleWorkgroupsLastsAsLongAsItsBusyOnes) {
   EXPECT_LE(grid.compute_seconds, 2.5 * one.compute_seconds);
 }
 
+TEST(TimingSampling, BusyWorkgroupsThatShareAComputeUnitTakeTurnsOnIt) {
+  // 16384 workgroups, every K-th one runs a long chain of shared-memory
+  // loads (one pipe a compute unit), the others return at once. Workgroup i
+  // runs on compute unit i mod 132: K = 132 puts all 124 busy workgroups on
+  // one compute unit, K = 131 gives each its own. A random sample sees the
+  // same mix in both.
+  const DeviceModel device = load_device_model("h100");
+  ASSERT_EQ(device.compute_units, 132u);
+  const auto seconds = [&](const std::string& every) {
+    const std::string body =
+        "shared uint t[32];\nvoid main() { uint i = gl_GlobalInvocationID.x; if (gl_WorkGroupID.x % " + every +
+        "u != 1u) return;\n  t[gl_LocalInvocationID.x] = buf.v[i]; barrier(); uint x = gl_LocalInvocationID.x;\n"
+        "  for (uint k = 0u; k < buf.v[1] + 400u; ++k) x = t[(x + k) & 31u];\n  buf.v[i] = x; }";
+    const Prediction p = predict(script_of(body, 32 * 16384, 16384), device, {});
+    EXPECT_TRUE(p.kinds.front().sampled);
+    return p.compute_seconds;
+  };
+  const double together = seconds("132"), apart = seconds("131");
+  // Together they queue at the one shared-memory pipe: 124 x 400 loads.
+  EXPECT_GT(together * device.clock_mhz * 1e6, 124 * 400);
+  EXPECT_GT(together, 4 * apart);
+}
+
+TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysTheGap) {
+  DeviceModel device = load_device_model("h100");
+  device.dispatch_gap_us = 1.5;
+  const std::string body = "void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = buf.v[i] * 3u + 1u; }";
+  launch::Script three = script_of(body, 32 * 4, 4);
+  const launch::Command run = three.commands.back();
+  three.commands.push_back(run);
+  three.commands.push_back(run);
+  const Prediction one = predict(script_of(body, 32 * 4, 4), device, {});
+  const Prediction p = predict(three, device, {});
+  ASSERT_EQ(p.dispatches, 3u);
+  EXPECT_NEAR(p.gap_seconds, 2 * 1.5e-6, 1e-12);
+  EXPECT_NEAR(p.seconds, 3 * one.seconds + 2 * 1.5e-6, 1e-9);
+  EXPECT_NEAR(one.gap_seconds, 0, 1e-15);
+}
+
 TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
   DeviceModel device = load_device_model("h100");
   device.workgroup_launch_ns = 50;  // 4096 workgroups: 204.8 us just to launch them
