@@ -33,12 +33,14 @@ bool Workgroup::done() const {
   return true;
 }
 
-void Workgroup::run() {
+uint64_t Workgroup::run() {
+  uint64_t steps = 0;
   while (!done()) {
     for (auto& s : subgroups_)
-      while (s->state() == Subgroup::State::Ready) s->step();
+      for (; s->state() == Subgroup::State::Ready; ++steps) s->step();
     resolve_barrier();
   }
+  return steps;
 }
 
 void Workgroup::step_subgroup(uint32_t s) {

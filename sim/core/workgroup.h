@@ -19,8 +19,10 @@ class Workgroup {
  public:
   Workgroup(const DispatchContext& dispatch, std::array<uint32_t, 3> id);
 
-  // Functional execution: runs every subgroup to completion.
-  void run();
+  // Functional execution: runs every subgroup to completion. Returns the
+  // subgroup instructions executed (what the timing model weighs a
+  // workgroup's work by where it does not simulate it).
+  uint64_t run();
   // Runs one step of subgroup `s` and resolves barriers afterwards (stepping
   // and timing drive the workgroup through this).
   void step_subgroup(uint32_t s);

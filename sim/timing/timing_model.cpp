@@ -66,10 +66,18 @@ struct DispatchResult {
   uint64_t waves = 0;
   bool sampled = false;
   bool l2_resident = false;
-  bool busiest_share_simulated = false;  // uneven sample: the busiest compute unit's share run whole
   double sample_mean_work = 0, sample_max_work = 0;
   OccupancyResult occupancy;
 };
+
+// Runs `ids` on the compute unit, adding the host time it took to r's.
+ComputeUnitResult run_timed(ComputeUnit& cu, core::DispatchContext& context,
+                            std::span<const std::array<uint32_t, 3>> ids, uint32_t resident, DispatchResult& r) {
+  const auto started = std::chrono::steady_clock::now();
+  ComputeUnitResult result = cu.run(context, ids, resident);
+  r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
 
 class Predictor {
  public:
@@ -162,9 +170,7 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
     std::sort(picked.begin(), picked.end());
     std::vector<std::array<uint32_t, 3>> ids;
     for (uint64_t i : picked) ids.push_back(workgroup_id(i, groups));
-    const auto started = std::chrono::steady_clock::now();
-    ComputeUnitResult result = cu.run(context, ids, resident);
-    r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    ComputeUnitResult result = run_timed(cu, context, ids, resident, r);
     double mean = 0, square = 0;
     for (double w : result.workgroup_work_cycles) mean += w;
     mean /= double(sample);
@@ -191,10 +197,7 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
                                                     result.workgroup_work_cycles.end()) -
                                    result.workgroup_work_cycles.begin());
     const std::array<uint32_t, 3> heaviest_id = result.workgroup_ids.at(heaviest);
-    const auto alone_started = std::chrono::steady_clock::now();
-    const uint64_t alone = cu.run(context, std::span(&heaviest_id, 1), resident).cycles;
-    r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - alone_started).count();
-    last_run = alone;
+    last_run = run_timed(cu, context, std::span(&heaviest_id, 1), resident, r).cycles;
     cycles_per_workgroup = double(result.cycles) / double(sample);
     r.sample_mean_work = mean;
     r.sample_max_work = result.workgroup_work_cycles[heaviest];
@@ -218,16 +221,7 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
 std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::DispatchContext& context, uint64_t n,
                                                               std::array<uint32_t, 3> groups, uint64_t cus) {
   std::vector<uint64_t> load(std::min(n, cus), 0);
-  for (uint64_t i = 0; i < n; ++i) {
-    core::Workgroup workgroup(context, workgroup_id(i, groups));
-    uint64_t steps = 0;
-    while (!workgroup.done()) {
-      for (auto& s : workgroup.subgroups())
-        for (; s->state() == core::Subgroup::State::Ready; ++steps) s->step();
-      workgroup.resolve_barrier();
-    }
-    load[i % cus] += steps;
-  }
+  for (uint64_t i = 0; i < n; ++i) load[i % cus] += core::Workgroup(context, workgroup_id(i, groups)).run();
   const uint64_t unit = uint64_t(std::max_element(load.begin(), load.end()) - load.begin());
   std::vector<std::array<uint32_t, 3>> ids;
   for (uint64_t i = unit; i < n; i += cus) ids.push_back(workgroup_id(i, groups));
@@ -275,9 +269,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     for (uint64_t unit = 0; unit < std::min(n, cus); ++unit) {
       std::vector<std::array<uint32_t, 3>> ids;
       for (uint64_t i = unit; i < n; i += cus) ids.push_back(workgroup_id(i, groups));
-      const auto started = std::chrono::steady_clock::now();
-      ComputeUnitResult result = cu.run(context, ids, resident);
-      r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      ComputeUnitResult result = run_timed(cu, context, ids, resident, r);
       cycles = std::max(cycles, double(result.cycles));
       r.simulated += result.counters;
       for (size_t i = 0; i < result.workgroup_ids.size(); ++i)
@@ -307,10 +299,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
       ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, bandwidth_gbps);
       const auto share = busiest_share(context, n, groups, cus);
-      const auto started = std::chrono::steady_clock::now();
-      cycles = std::max(double(last_run), double(cu.run(context, share, resident).cycles));
-      r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      r.busiest_share_simulated = true;
+      cycles = std::max(double(last_run), double(run_timed(cu, context, share, resident, r).cycles));
     }
   }
   const double hz = std::max(1u, device_.clock_mhz) * 1e6;
