@@ -394,29 +394,36 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     }
   }
 
-  // Pointer chase: cycles per load against the working set; beyond L2 it is
-  // the global-memory latency.
+  // Pointer chase: cycles per load against the lines the chase touches (one
+  // per step, up to the buffer's). Each repetition follows the same lines:
+  // where they fit in L2 (half of it) a buffer beyond L2 (no L1 reuse) gives
+  // the L2 hit's round trip, latency_cycles.global; where they are more than
+  // L2 holds, every step misses it: DRAM's, latency_cycles.dram.
   {
     json table = json::object();
+    const Point* l2_hit = nullptr;
+    const Point* dram = nullptr;
     const Points chases = with_bench(all, "pointer_chase");
-    const Point* largest = nullptr;
     for (const Point& p : chases) {
-      table[std::to_string(uint64_t(param(p, "bytes")))] = (p.ns - p.launch_overhead_ns) / steps(p) * ghz;
-      if (!largest || param(p, "bytes") > param(*largest, "bytes")) largest = &p;
+      const double bytes = param(p, "bytes");
+      const double touched = std::min(bytes, steps(p) * kernels::kMicroChaseLineBytes);
+      table[std::to_string(uint64_t(bytes)) + " bytes, " + std::to_string(uint64_t(steps(p))) + " steps"] =
+          (p.ns - p.launch_overhead_ns) / steps(p) * ghz;
+      const double l2 = double(base.l2_bytes);
+      if (bytes > l2 && touched <= l2 / 2 && (!l2_hit || bytes > param(*l2_hit, "bytes"))) l2_hit = &p;
+      if (touched > l2 && (!dram || bytes > param(*dram, "bytes"))) dram = &p;
     }
-    if (largest) {
-      const Point kept = *largest;
-      derived["pointer_chase_cycles_by_bytes"] = table;
-      if (param(kept, "bytes") > double(base.l2_bytes)) {
-        LineFit one;
-        one.points = 1;
-        fitter.set("latency_cycles.global", "latency_cycles", base.latency_cycles.global,
-                   (kept.ns - kept.launch_overhead_ns) / steps(kept) * ghz, "measured",
-                   "pointer_chase: cycles per dependent load at the largest working set (" +
-                       std::to_string(uint64_t(param(kept, "bytes"))) + " bytes, beyond L2)",
-                   one, false, 1, true);
-      }
-    }
+    if (!table.empty()) derived["pointer_chase_cycles"] = table;
+    auto set_latency = [&](const Point& p, const std::string& field, uint32_t base_value, const std::string& where) {
+      LineFit one;
+      one.points = 1;
+      fitter.set(field, "latency_cycles", base_value, (p.ns - p.launch_overhead_ns) / steps(p) * ghz, "measured",
+                 "pointer_chase: cycles per dependent load, " + std::to_string(uint64_t(param(p, "bytes"))) +
+                     "-byte buffer, " + std::to_string(uint64_t(steps(p))) + " steps (" + where + ")",
+                 one, false, 1, true);
+    };
+    if (l2_hit) set_latency(*l2_hit, "latency_cycles.global", base.latency_cycles.global, "its lines in L2");
+    if (dram) set_latency(*dram, "latency_cycles.dram", base.latency_cycles.dram, "more lines than L2 holds");
   }
 
   // Bandwidth: bytes read / (time - launch) per working set; DRAM beyond 2 x L2.
@@ -424,8 +431,17 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     json table = json::object();
     double dram = 0, cache = 0;
     size_t beyond = 0;
+    json loop_table = json::object();
     for (const Point& p : with_bench(all, "bandwidth")) {
       const double bytes = param(p, "bytes");
+      // One workgroup alone waits out each load of its loop: the cycles of an
+      // iteration (a load's round trip and the loop) tell the latency a
+      // streaming loop sees, not the bandwidth.
+      if (param(p, "workgroups") == 1) {
+        const double iterations = bytes / 16 / kernels::kMicroBandwidthWorkgroupSize * param(p, "iterations");
+        loop_table[std::to_string(uint64_t(bytes))] = (p.ns - p.launch_overhead_ns) / iterations * ghz;
+        continue;
+      }
       const double gbps = bytes * param(p, "iterations") / std::max(1.0, p.ns - p.launch_overhead_ns);
       table[std::to_string(uint64_t(bytes))] = gbps;
       if (bytes > 2.0 * double(base.l2_bytes)) {
@@ -436,6 +452,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       }
     }
     if (!table.empty()) derived["bandwidth_gbps_by_bytes"] = table;
+    if (!loop_table.empty()) derived["one_workgroup_loop_cycles_by_bytes"] = loop_table;
     if (cache > 0) {
       LineFit one;
       one.points = 1;

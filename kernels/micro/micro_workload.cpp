@@ -16,8 +16,6 @@ namespace {
 // settles on 2.0 exactly, so that both chains can be checked on the CPU.
 constexpr uint32_t kMulU = 1664525u, kAddU = 1013904223u;
 constexpr float kMulF = 0.5f, kAddF = 1.0f;
-constexpr uint32_t kChaseLineBytes = 128;     // one pointer per cache line
-constexpr uint32_t kBandwidthWorkgroupSize = 256;
 constexpr uint32_t kLoadingWorkgroupSize = 64;
 constexpr uint32_t kMaxGroups = 65535;
 // bank_throughput's loads, in shared_throughput.comp's ACCESS order.
@@ -84,14 +82,14 @@ Config read_config(const Params& params) {
   if (c.bench.kind == Kind::Local && (c.bytes < 4 || c.bytes > 16384 || (c.bytes & (c.bytes - 1)) != 0))
     throw Error("micro: local_latency bytes (the private array) must be a power of two from 4 to 16384");
   if (c.bench.kind == Kind::Chase) {
-    if (c.bytes < 2 * kChaseLineBytes || c.bytes % kChaseLineBytes != 0)
+    if (c.bytes < 2 * kMicroChaseLineBytes || c.bytes % kMicroChaseLineBytes != 0)
       throw Error("micro: pointer_chase bytes must be a multiple of 128 and at least 256");
     c.workgroups = c.workgroup_size = 1;
   }
   if (c.bench.kind == Kind::Bandwidth) {
     if (c.bytes < 16 || c.bytes % 16 != 0) throw Error("micro: bandwidth bytes must be a multiple of 16");
     if (c.bytes / 16 > 0xffffffffull) throw Error("micro: bandwidth bytes must be below 64 GiB");
-    c.workgroup_size = kBandwidthWorkgroupSize;
+    c.workgroup_size = kMicroBandwidthWorkgroupSize;
   }
   if (c.bench.kind == Kind::Loading) {
     if (c.lanes == 0) throw Error("micro: loading needs lanes >= 1");
@@ -146,8 +144,8 @@ uint32_t float_bits(float f) {
 // Sattolo's algorithm: one random cycle through every line; the first word of
 // a line holds the word index of the next line.
 std::vector<uint32_t> chase_buffer(const Config& c) {
-  const uint32_t words_per_line = kChaseLineBytes / 4;
-  const uint64_t lines = c.bytes / kChaseLineBytes;
+  const uint32_t words_per_line = kMicroChaseLineBytes / 4;
+  const uint64_t lines = c.bytes / kMicroChaseLineBytes;
   std::vector<uint32_t> order(lines);
   for (uint64_t i = 0; i < lines; ++i) order[i] = uint32_t(i);
   std::mt19937_64 random(c.seed);

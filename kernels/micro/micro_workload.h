@@ -17,6 +17,10 @@ namespace lanelab::kernels {
 // Every latency kernel does this many dependent steps per loop iteration
 // (the loop body is unrolled so that the loop's own branch is amortized).
 constexpr uint32_t kMicroStepsPerIteration = 16;
+// pointer_chase keeps one pointer per cache line: a step touches one line.
+constexpr uint32_t kMicroChaseLineBytes = 128;
+// bandwidth's workgroups have this many lanes, whatever workgroup_size says.
+constexpr uint32_t kMicroBandwidthWorkgroupSize = 256;
 // 32-bit words in shared_chase.comp's and shared_throughput.comp's arrays.
 constexpr uint32_t kMicroSharedWords = 1024;
 

@@ -42,6 +42,9 @@ struct InstructionLatencyCycles {
   // alu_latency_int and alu_latency_add_xor microbenchmarks measure. Optional
   // in a device file; absent, int.
   uint32_t int_multiply = 0;
+  // A global load that misses L2: DRAM's round trip. Optional in a device
+  // file; absent, global (every load at the L2-hit latency).
+  uint32_t dram = 0;
 };
 
 struct DeviceModel {

@@ -14,8 +14,10 @@ namespace lanelab::timing {
 using frontend::InstrClass;
 
 ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
-                         const BankModel& banks, const Coalescer& coalescer, double bandwidth_gbps)
-    : device_(device), timing_(timing), scheduler_(scheduler), banks_(banks), coalescer_(coalescer) {
+                         const BankModel& banks, const Coalescer& coalescer, double bandwidth_gbps,
+                         uint32_t global_latency_cycles)
+    : device_(device), timing_(timing), scheduler_(scheduler), banks_(banks), coalescer_(coalescer),
+      global_latency_(global_latency_cycles) {
   const double bytes_per_second = bandwidth_gbps * 1e9;
   const double cycles_per_second = std::max(1u, device.clock_mhz) * 1e6;
   bytes_per_cycle_ = bytes_per_second / cycles_per_second / std::max(1u, device.compute_units);
@@ -234,7 +236,7 @@ void ComputeUnit::issue(uint32_t id) {
       const uint64_t looked_up = l1_start + a.lines - std::min(a.lines, 1u);
       const uint64_t start = std::max({now_, looked_up, memory_port_free_});
       memory_port_free_ = start + port;
-      ready = start + port + lat.global;
+      ready = start + port + global_latency_;
       from_memory = true;
       if (events_.is_store) stores_done_ = std::max(stores_done_, ready);
       rw.work_cycles += double(port) + a.lines;

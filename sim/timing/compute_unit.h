@@ -50,9 +50,12 @@ struct ComputeUnitResult {
 
 class ComputeUnit : public core::ExecutionObserver {
  public:
-  // `bandwidth_gbps`: the whole device's, from DRAM or L2, shared evenly by the compute units.
+  // `bandwidth_gbps`: the whole device's, from DRAM or L2, shared evenly by
+  // the compute units; `global_latency_cycles`: a global load's round trip
+  // (from L2, from DRAM or a mix of the two).
   ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
-              const BankModel& banks, const Coalescer& coalescer, double bandwidth_gbps);
+              const BankModel& banks, const Coalescer& coalescer, double bandwidth_gbps,
+              uint32_t global_latency_cycles);
 
   // Runs the workgroups in order, `resident` at a time; sets the dispatch's
   // observer to this compute unit for the run.
@@ -115,6 +118,7 @@ class ComputeUnit : public core::ExecutionObserver {
   const BankModel& banks_;
   const Coalescer& coalescer_;
   double bytes_per_cycle_;   // this compute unit's share of the memory bandwidth
+  uint32_t global_latency_;  // a global load's round trip
   uint32_t min_issue_interval_;
   std::vector<Pipe> pipes_;  // by pc: Main, MainAtIntWidth or Int
 

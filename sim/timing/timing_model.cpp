@@ -32,6 +32,13 @@ constexpr double kRereadShare = 0.95;
 // heavy workgroups among light ones: where they land decides the time.
 constexpr double kUnevenWork = 4.0;
 
+// Where a dispatch's global accesses are served from: the bandwidth its
+// compute units share and a load's round trip.
+struct MemoryPath {
+  double bandwidth_gbps = 0;
+  uint32_t latency_cycles = 0;
+};
+
 struct Step {
   const launch::CopyCommand* copy = nullptr;
   const launch::RunCommand* run = nullptr;
@@ -98,7 +105,7 @@ class Predictor {
   std::vector<std::array<uint32_t, 3>> busiest_share(const core::DispatchContext& context, uint64_t n,
                                                      std::array<uint32_t, 3> groups, uint64_t cus);
   double run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing, uint32_t resident,
-                    uint64_t n, std::array<uint32_t, 3> groups, double bandwidth_gbps, uint64_t& last_run);
+                    uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory, uint64_t& last_run);
 
  private:
   // The pipeline's program in the order the compute unit issues it.
@@ -144,19 +151,19 @@ class Predictor {
   std::map<const frontend::Program*, std::unique_ptr<ProgramTiming>> timings_;
 };
 
-// Runs a random sample of a large grid's workgroups on one compute unit at
-// `bandwidth_gbps`; fills r's counters and sampling fields and last_run (the
+// Runs a random sample of a large grid's workgroups on one compute unit over
+// `memory`; fills r's counters and sampling fields and last_run (the
 // heaviest sampled workgroup run alone). Returns the sample's cycles per
 // workgroup on the compute unit.
 double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing,
-                             uint32_t resident, uint64_t n, std::array<uint32_t, 3> groups, double bandwidth_gbps,
+                             uint32_t resident, uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory,
                              uint64_t& last_run) {
   // Simple random sample (fixed seed: reproducible), grown fourfold while
   // the estimated error is above the target and the budget allows: a grid
   // whose few heavy workgroups (APSP phase 2) a small sample misses.
   uint64_t sample =
       std::min<uint64_t>(n, std::max<uint64_t>(options_.min_sample_workgroups, uint64_t(resident) * options_.sample_waves));
-  ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, bandwidth_gbps);
+  ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory.bandwidth_gbps, memory.latency_cycles);
   double cycles_per_workgroup = 0;
   std::mt19937_64 random(0x1a2e1ab);
   while (true) {
@@ -254,7 +261,13 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   for (const core::BoundBuffer& b : bound)
     if (!b.push_constant) footprint += b.size_bytes;
   r.l2_resident = device_.l2_bandwidth_gbps > 0 && footprint <= device_.l2_bytes;
-  double bandwidth_gbps = r.l2_resident ? device_.l2_bandwidth_gbps : device_.dram_bandwidth_gbps;
+  // A load beyond L2 pays DRAM's round trip; of a mix, the average.
+  const InstructionLatencyCycles& lat = device_.latency_cycles;
+  auto latency_at = [&](double dram_share) {
+    return uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global))));
+  };
+  MemoryPath memory = r.l2_resident ? MemoryPath{device_.l2_bandwidth_gbps, lat.global}
+                                    : MemoryPath{device_.dram_bandwidth_gbps, lat.dram};
   const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
   const uint64_t cus = std::max(1u, device_.compute_units);
   const uint64_t per_cu = (n + cus - 1) / cus;
@@ -264,7 +277,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   uint64_t last_run = 0;
   const std::array<uint32_t, 3> last_id = workgroup_id(n - 1, groups);
   if (n <= options_.full_simulation_workgroups) {
-    ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, bandwidth_gbps);
+    ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory.bandwidth_gbps, memory.latency_cycles);
     // Every compute unit's share: workgroup i runs on compute unit i mod CUs.
     for (uint64_t unit = 0; unit < std::min(n, cus); ++unit) {
       std::vector<std::array<uint32_t, 3>> ids;
@@ -283,28 +296,29 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     // a whole row and column of workgroups) it finds in L2. So at most its
     // buffers' bytes cross DRAM each way, the rest L2's bandwidth: the
     // sample runs again at the bandwidth that mix gives.
-    double sample_cycles = run_sample(r, context, timing, resident, n, groups, bandwidth_gbps, last_run);
+    double sample_cycles = run_sample(r, context, timing, resident, n, groups, memory, last_run);
     if (!r.l2_resident && device_.l2_bandwidth_gbps > 0) {
       const double sector = device_.global_sector_bytes;
       const double reads = r.counters.global_load_transactions * sector;
       const double writes = r.counters.global_store_transactions * sector;
       const double dram = std::min(reads, double(footprint)) + std::min(writes, double(footprint));
       if (dram < kRereadShare * (reads + writes)) {
-        bandwidth_gbps = (reads + writes) / (dram / device_.dram_bandwidth_gbps +
-                                             (reads + writes - dram) / device_.l2_bandwidth_gbps);
-        sample_cycles = run_sample(r, context, timing, resident, n, groups, bandwidth_gbps, last_run);
+        memory.bandwidth_gbps = (reads + writes) / (dram / device_.dram_bandwidth_gbps +
+                                                    (reads + writes - dram) / device_.l2_bandwidth_gbps);
+        memory.latency_cycles = latency_at(dram / (reads + writes));
+        sample_cycles = run_sample(r, context, timing, resident, n, groups, memory, last_run);
       }
     }
     cycles = std::max(sample_cycles * double(per_cu), double(last_run));
     if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
-      ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, bandwidth_gbps);
+      ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory.bandwidth_gbps, memory.latency_cycles);
       const auto share = busiest_share(context, n, groups, cus);
       cycles = std::max(double(last_run), double(run_timed(cu, context, share, resident, r).cycles));
     }
   }
   const double hz = std::max(1u, device_.clock_mhz) * 1e6;
   r.compute_seconds = cycles / hz;
-  r.memory_seconds = r.counters.global_transferred_bytes / (bandwidth_gbps * 1e9);
+  r.memory_seconds = r.counters.global_transferred_bytes / (memory.bandwidth_gbps * 1e9);
   // The last workgroup starts once all the others have been launched, and
   // still has to run: a launch-bound dispatch ends that much later. (A
   // sampled dispatch takes its heaviest workgroup's run alone.)

@@ -88,9 +88,13 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
                            3000 + big * 8 / 2000.0, 3000));
   records.push_back(record("bandwidth", {{"bytes", "1048576"}, {"iterations", "8"}}, 3000 + 1048576.0 * 8 / 6000.0,
                            3000));
-  // Pointer chase beyond L2: 600 cycles per load.
+  // Pointer chase in a buffer beyond L2: over 8192 steps (1 MiB of lines,
+  // found in L2 again) 600 cycles per load; over 1048576 steps (128 MiB of
+  // lines: DRAM) 900.
   records.push_back(record("pointer_chase", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "512"}},
                            s.chain_ns(512, 600), 3000));
+  records.push_back(record("pointer_chase", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "65536"}},
+                           s.chain_ns(65536, 900), 3000));
   // 1024 workgroups of 8 subgroups, 16 steps an iteration: 1.25 cycles a
   // shuffle and 1.5 a ballot per compute unit.
   for (double it : {16.0, 64.0}) {
@@ -113,6 +117,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(field(c, "latency_cycles.local").value, 47);
   EXPECT_EQ(field(c, "latency_cycles.shuffle").value, 12);
   EXPECT_EQ(field(c, "latency_cycles.global").value, 600);
+  EXPECT_EQ(field(c, "latency_cycles.dram").value, 900);
+  EXPECT_EQ(c.device["latency_cycles"]["dram"], 900);
   EXPECT_NEAR(field(c, "latency_cycles.int").relative_residual, 0, 1e-9);
   EXPECT_NEAR(c.derived["bank_conflict_cycles_per_extra_way"].get<double>(), 2, 1e-6);
   EXPECT_NEAR(field(c, "dispatch_overhead_us").value, 4, 1e-6);

@@ -289,6 +289,25 @@ TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
   EXPECT_FALSE(beyond.kinds.front().l2_resident);
 }
 
+TEST(TimingMemory, ALoadBeyondL2WaitsDramsLatency) {
+  // One workgroup chases 64 dependent loads through its buffer.
+  const launch::Script script = script_of(
+      "void main() { uint x = gl_LocalInvocationID.x;\n"
+      "  for (uint k = 0u; k < 64u; ++k) x = buf.v[x & 63u];\n  buf.v[gl_LocalInvocationID.x] = x; }", 64);
+  const auto cycles = [&](uint64_t l2_bytes, uint32_t dram) {
+    DeviceModel device = load_device_model("h100");
+    device.l2_bytes = l2_bytes;
+    device.latency_cycles.dram = dram;
+    return predict(script, device, {}).compute_seconds * device.clock_mhz * 1e6;
+  };
+  const uint32_t global = load_device_model("h100").latency_cycles.global;
+  // Buffers in L2: an L2 hit each, whatever DRAM's latency.
+  EXPECT_NEAR(cycles(1 << 20, global + 500), cycles(1 << 20, global), 1);
+  // Beyond L2: 500 cycles more on each of the 64 loads and on the store the
+  // workgroup waits for before it retires.
+  EXPECT_NEAR(cycles(64, global + 500) - cycles(64, global), 65 * 500, 65 * 2);
+}
+
 TEST(TimingMemory, WhatADispatchBeyondL2ReadsAgainComesFromL2) {
   // 4096 workgroups each read the same 32 words 16 times (APSP's pivot
   // tiles) and write a word of their own: 8 MiB read from a 512 KiB buffer.
