@@ -427,32 +427,30 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   }
 
   // Bandwidth: bytes read / (time - launch) per working set; DRAM beyond 2 x L2.
+  // Run at fewer workgroups (fewer bytes in flight), each lane's iteration
+  // waits out its load: the cycles of an iteration against the share of
+  // DRAM's bandwidth the run reaches give its round trip under load.
   {
     json table = json::object();
     double dram = 0, cache = 0;
     size_t beyond = 0;
-    json loop_table = json::object();
+    std::vector<std::pair<double, double>> dram_runs;  // (GB/s, cycles an iteration)
     for (const Point& p : with_bench(all, "bandwidth")) {
       const double bytes = param(p, "bytes");
-      // One workgroup alone waits out each load of its loop: the cycles of an
-      // iteration (a load's round trip and the loop) tell the latency a
-      // streaming loop sees, not the bandwidth.
-      if (param(p, "workgroups") == 1) {
-        const double iterations = bytes / 16 / kernels::kMicroBandwidthWorkgroupSize * param(p, "iterations");
-        loop_table[std::to_string(uint64_t(bytes))] = (p.ns - p.launch_overhead_ns) / iterations * ghz;
-        continue;
-      }
       const double gbps = bytes * param(p, "iterations") / std::max(1.0, p.ns - p.launch_overhead_ns);
-      table[std::to_string(uint64_t(bytes))] = gbps;
+      const double lanes = param(p, "workgroups") * kernels::kMicroBandwidthWorkgroupSize;
+      const double cycles = (p.ns - p.launch_overhead_ns) * ghz / (bytes / 16 / lanes * param(p, "iterations"));
+      table[std::to_string(uint64_t(bytes)) + " bytes, " + std::to_string(uint64_t(param(p, "workgroups"))) +
+            " workgroups"] = {{"gbps", gbps}, {"cycles_per_iteration", cycles}};
       if (bytes > 2.0 * double(base.l2_bytes)) {
         dram = std::max(dram, gbps);
         ++beyond;
+        dram_runs.emplace_back(gbps, cycles);
       } else if (bytes <= double(base.l2_bytes) / 2) {
         cache = std::max(cache, gbps);
       }
     }
-    if (!table.empty()) derived["bandwidth_gbps_by_bytes"] = table;
-    if (!loop_table.empty()) derived["one_workgroup_loop_cycles_by_bytes"] = loop_table;
+    if (!table.empty()) derived["bandwidth_runs"] = table;
     if (cache > 0) {
       LineFit one;
       one.points = 1;
@@ -464,6 +462,36 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       one.points = beyond;
       fitter.set("dram_bandwidth_gbps", "dram_bandwidth_gbps", base.dram_bandwidth_gbps, dram, "measured",
                  "bandwidth: best bytes read per second over working sets beyond 2 x L2", one, true, 0.001, false);
+    }
+    // dram_queue_cycles: what an iteration takes beyond the least loaded
+    // run's, against u / (1 - u) at utilization u = GB/s / the best, a line
+    // through the origin over the runs below kQueuedShare of the best (the
+    // rest are bound by the bandwidth itself).
+    constexpr double kQueuedShare = 0.95;
+    std::sort(dram_runs.begin(), dram_runs.end());
+    std::vector<double> load, excess;
+    for (const auto& [gbps, cycles] : dram_runs)
+      if (gbps < kQueuedShare * dram && dram_runs.front().first < gbps) {
+        const double u = gbps / dram;
+        load.push_back(u / (1 - u));
+        excess.push_back(cycles - dram_runs.front().second);
+      }
+    if (load.size() >= 2) {
+      double xy = 0, xx = 0, yy = 0, mean = 0;
+      for (size_t k = 0; k < load.size(); ++k) xy += load[k] * excess[k], xx += load[k] * load[k], mean += excess[k];
+      mean /= double(load.size());
+      const double c = xy / xx;
+      for (size_t k = 0; k < load.size(); ++k) yy += (excess[k] - c * load[k]) * (excess[k] - c * load[k]);
+      LineFit fit;
+      fit.points = load.size();
+      fit.slope = c;
+      fit.rms_residual = std::sqrt(yy / double(load.size()));
+      fit.relative_residual = mean > 0 ? fit.rms_residual / mean : 0;
+      fitter.set("dram_queue_cycles", "dram_queue_cycles", base.dram_queue_cycles, c, "fitted",
+                 "bandwidth beyond 2 x L2 at fewer workgroups: cycles an iteration beyond the least loaded run's "
+                 "against u / (1 - u), u = GB/s / the best, below " + std::to_string(int(kQueuedShare * 100)) +
+                     "% of it; slope through the origin",
+                 fit, false, 0, false);
     }
   }
 

@@ -131,6 +131,11 @@ struct DeviceModel {
   // gap, the restart. A sequence of n dispatches pays it n - 1 times (0: not
   // modelled).
   double dispatch_gap_us = 0;
+  // DRAM's round trip grows as its bandwidth fills: by dram_queue_cycles x
+  // u / (1 - u) at utilization u (ComputeUnit::queueing_cycles). Optional;
+  // absent (0), a load waits in the memory port's queue only once the
+  // bandwidth is full.
+  double dram_queue_cycles = 0;
   // The device launches at most one workgroup per this many nanoseconds (0:
   // no limit): a grid of many small workgroups can take longer to launch than
   // to run.

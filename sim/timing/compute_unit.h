@@ -13,10 +13,12 @@
 // model), and each bank-conflict replay delays the result bank_replay_cycles;
 // shuffles, votes and barrier arrivals hold that pipe too. Global accesses
 // wait for the L1 to look their lines up, one a cycle, then occupy the
-// compute unit's share of DRAM bandwidth one sector at a time (coalescer). A
-// subgroup at a barrier waits until the workgroup's last subgroup arrives,
-// and then the barrier's release time, which grows with the subgroups it
-// synchronizes (barrier_sync_cycles, barrier_subgroup_cycles).
+// compute unit's share of DRAM bandwidth one sector at a time (coalescer),
+// and return a round trip later (L2's or DRAM's, the latter longer as the
+// bandwidth fills: MemoryPath). A subgroup at a barrier waits until the
+// workgroup's last subgroup arrives, and then the barrier's release time,
+// which grows with the subgroups it synchronizes (barrier_sync_cycles,
+// barrier_subgroup_cycles).
 //
 // The compute unit drives the functional core itself (Workgroup::step_subgroup)
 // and learns what each step did only through the ExecutionObserver interface.
@@ -48,14 +50,23 @@ struct ComputeUnitResult {
   std::vector<uint64_t> workgroup_latency_cycles;      // the same workgroups' launch to retirement
 };
 
+// Where a dispatch's global accesses are served from (L2, DRAM or a mix).
+struct MemoryPath {
+  double bandwidth_gbps = 0;  // the whole device's, shared evenly by the compute units
+  uint32_t latency_cycles = 0;  // a load's round trip with the bandwidth idle
+  // What the round trip grows by as the bandwidth fills: queue_cycles x
+  // u / (1 - u) at utilization u (DRAM's dram_queue_cycles; 0 for L2).
+  double queue_cycles = 0;
+  // The share of the compute units the dispatch keeps busy: a compute
+  // unit's port (its share of the bandwidth) stands for the whole device's
+  // utilization only when every compute unit loads its own.
+  double busy_share = 1;
+};
+
 class ComputeUnit : public core::ExecutionObserver {
  public:
-  // `bandwidth_gbps`: the whole device's, from DRAM or L2, shared evenly by
-  // the compute units; `global_latency_cycles`: a global load's round trip
-  // (from L2, from DRAM or a mix of the two).
   ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
-              const BankModel& banks, const Coalescer& coalescer, double bandwidth_gbps,
-              uint32_t global_latency_cycles);
+              const BankModel& banks, const Coalescer& coalescer, MemoryPath memory);
 
   // Runs the workgroups in order, `resident` at a time; sets the dispatch's
   // observer to this compute unit for the run.
@@ -111,6 +122,9 @@ class ComputeUnit : public core::ExecutionObserver {
   uint64_t issuable_at(const ResidentSubgroup& rs) const;
   uint64_t busy_until(uint32_t simd) const;  // the last cycle its dispatch or a pipe is held
   uint64_t occupy_shared_pipe(double cycles);
+  // What a global access that enters the memory port at `start` for `port`
+  // cycles waits beyond the round trip with the bandwidth idle.
+  uint64_t queueing_cycles(uint64_t start, uint64_t port);
 
   const DeviceModel& device_;
   const ProgramTiming& timing_;
@@ -118,7 +132,7 @@ class ComputeUnit : public core::ExecutionObserver {
   const BankModel& banks_;
   const Coalescer& coalescer_;
   double bytes_per_cycle_;   // this compute unit's share of the memory bandwidth
-  uint32_t global_latency_;  // a global load's round trip
+  MemoryPath memory_;
   uint32_t min_issue_interval_;
   std::vector<Pipe> pipes_;  // by pc: Main, MainAtIntWidth or Int
 
@@ -132,6 +146,10 @@ class ComputeUnit : public core::ExecutionObserver {
   std::vector<uint32_t> simd_last_;
   double shared_pipe_free_ = 0;  // fractional: a vote holds it 1.6 cycles on the H100
   uint64_t memory_port_free_ = 0;
+  // The memory port's recent utilization: its busy cycles, decayed over a
+  // round trip (what is in flight), and when that was last brought up to date.
+  double port_utilization_ = 0;
+  uint64_t port_utilization_at_ = 0;
   uint64_t l1_free_ = 0;           // the L1's next free lookup cycle (a line a cycle)
   uint64_t stores_done_ = 0;       // when the last global store issued so far reaches memory
   std::unordered_set<uint64_t> constant_lines_;  // (buffer, 64-byte line) of the uniform reads so far

@@ -32,13 +32,6 @@ constexpr double kRereadShare = 0.95;
 // heavy workgroups among light ones: where they land decides the time.
 constexpr double kUnevenWork = 4.0;
 
-// Where a dispatch's global accesses are served from: the bandwidth its
-// compute units share and a load's round trip.
-struct MemoryPath {
-  double bandwidth_gbps = 0;
-  uint32_t latency_cycles = 0;
-};
-
 struct Step {
   const launch::CopyCommand* copy = nullptr;
   const launch::RunCommand* run = nullptr;
@@ -163,7 +156,7 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
   // whose few heavy workgroups (APSP phase 2) a small sample misses.
   uint64_t sample =
       std::min<uint64_t>(n, std::max<uint64_t>(options_.min_sample_workgroups, uint64_t(resident) * options_.sample_waves));
-  ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory.bandwidth_gbps, memory.latency_cycles);
+  ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
   double cycles_per_workgroup = 0;
   std::mt19937_64 random(0x1a2e1ab);
   while (true) {
@@ -261,15 +254,13 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   for (const core::BoundBuffer& b : bound)
     if (!b.push_constant) footprint += b.size_bytes;
   r.l2_resident = device_.l2_bandwidth_gbps > 0 && footprint <= device_.l2_bytes;
-  // A load beyond L2 pays DRAM's round trip; of a mix, the average.
+  // A load beyond L2 pays DRAM's round trip and queue; of a mix (below), the average.
   const InstructionLatencyCycles& lat = device_.latency_cycles;
-  auto latency_at = [&](double dram_share) {
-    return uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global))));
-  };
-  MemoryPath memory = r.l2_resident ? MemoryPath{device_.l2_bandwidth_gbps, lat.global}
-                                    : MemoryPath{device_.dram_bandwidth_gbps, lat.dram};
   const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
   const uint64_t cus = std::max(1u, device_.compute_units);
+  MemoryPath memory = r.l2_resident ? MemoryPath{device_.l2_bandwidth_gbps, lat.global, 0}
+                                    : MemoryPath{device_.dram_bandwidth_gbps, lat.dram, device_.dram_queue_cycles};
+  memory.busy_share = double(std::min(n, cus)) / double(cus);
   const uint64_t per_cu = (n + cus - 1) / cus;
   r.waves = (per_cu + resident - 1) / resident;
   double cycles = 0;
@@ -277,7 +268,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   uint64_t last_run = 0;
   const std::array<uint32_t, 3> last_id = workgroup_id(n - 1, groups);
   if (n <= options_.full_simulation_workgroups) {
-    ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory.bandwidth_gbps, memory.latency_cycles);
+    ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
     // Every compute unit's share: workgroup i runs on compute unit i mod CUs.
     for (uint64_t unit = 0; unit < std::min(n, cus); ++unit) {
       std::vector<std::array<uint32_t, 3>> ids;
@@ -295,7 +286,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     // reads again (APSP's phase 3: each pivot-row and pivot-column tile, by
     // a whole row and column of workgroups) it finds in L2. So at most its
     // buffers' bytes cross DRAM each way, the rest L2's bandwidth: the
-    // sample runs again at the bandwidth that mix gives.
+    // sample runs again at the bandwidth and round trip that mix gives.
     double sample_cycles = run_sample(r, context, timing, resident, n, groups, memory, last_run);
     if (!r.l2_resident && device_.l2_bandwidth_gbps > 0) {
       const double sector = device_.global_sector_bytes;
@@ -305,13 +296,16 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       if (dram < kRereadShare * (reads + writes)) {
         memory.bandwidth_gbps = (reads + writes) / (dram / device_.dram_bandwidth_gbps +
                                                     (reads + writes - dram) / device_.l2_bandwidth_gbps);
-        memory.latency_cycles = latency_at(dram / (reads + writes));
+        const double dram_share = dram / (reads + writes);
+        memory.latency_cycles =
+            uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global))));
+        memory.queue_cycles = device_.dram_queue_cycles * dram_share;
         sample_cycles = run_sample(r, context, timing, resident, n, groups, memory, last_run);
       }
     }
     cycles = std::max(sample_cycles * double(per_cu), double(last_run));
     if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
-      ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory.bandwidth_gbps, memory.latency_cycles);
+      ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
       const auto share = busiest_share(context, n, groups, cus);
       cycles = std::max(double(last_run), double(run_timed(cu, context, share, resident, r).cycles));
     }

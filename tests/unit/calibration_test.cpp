@@ -88,6 +88,22 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
                            3000 + big * 8 / 2000.0, 3000));
   records.push_back(record("bandwidth", {{"bytes", "1048576"}, {"iterations", "8"}}, 3000 + 1048576.0 * 8 / 6000.0,
                            3000));
+  // The same buffer read once at 1 to 132 workgroups of 256 lanes: an
+  // iteration takes 800 + 80 x u / (1 - u) cycles at utilization u of the
+  // 2000 GB/s, and u follows from the cycles (the bytes in flight over them).
+  for (double groups : {1.0, 33.0, 66.0, 132.0}) {
+    const double lanes = groups * kernels::kMicroBandwidthWorkgroupSize;
+    double cycles = 800;
+    for (int k = 0; k < 200; ++k) {
+      const double u = 16 * lanes * s.ghz / cycles / 2000;
+      cycles = 800 + 80 * u / (1 - u);
+    }
+    records.push_back(record("bandwidth",
+                             {{"bytes", std::to_string(uint64_t(big))},
+                              {"iterations", "1"},
+                              {"workgroups", std::to_string(int(groups))}},
+                             3000 + big / 16 / lanes * cycles / s.ghz, 3000));
+  }
   // Pointer chase in a buffer beyond L2: over 8192 steps (1 MiB of lines,
   // found in L2 again) 600 cycles per load; over 1048576 steps (128 MiB of
   // lines: DRAM) 900.
@@ -128,6 +144,7 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(field(c, "dispatch_gap_us").status, "measured");
   EXPECT_NEAR(field(c, "dram_bandwidth_gbps").value, 2000, 1e-6);
   EXPECT_NEAR(field(c, "l2_bandwidth_gbps").value, 6000, 1e-6);
+  EXPECT_NEAR(field(c, "dram_queue_cycles").value, 80, 0.5);
   EXPECT_NEAR(field(c, "subgroup_shuffle_cycles").value, 1.25, 1e-9);
   EXPECT_NEAR(field(c, "subgroup_vote_cycles").value, 1.5, 1e-9);
 

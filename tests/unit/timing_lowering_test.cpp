@@ -308,6 +308,25 @@ TEST(TimingMemory, ALoadBeyondL2WaitsDramsLatency) {
   EXPECT_NEAR(cycles(64, global + 500) - cycles(64, global), 65 * 500, 65 * 2);
 }
 
+TEST(TimingMemory, DramsRoundTripGrowsAsItsBandwidthFills) {
+  // Beyond an L2 of 64 bytes: 16384 workgroups each add 1 to their words
+  // (every compute unit keeps DRAM busy), and one workgroup chasing 64 loads.
+  const launch::Script streaming =
+      script_of("void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = buf.v[i] + 1u; }", 32 * 16384, 16384);
+  const launch::Script chase = script_of(
+      "void main() { uint x = gl_LocalInvocationID.x;\n"
+      "  for (uint k = 0u; k < 64u; ++k) x = buf.v[x & 63u];\n  buf.v[gl_LocalInvocationID.x] = x; }", 64);
+  const auto seconds = [](const launch::Script& script, double queue_cycles) {
+    DeviceModel device = load_device_model("h100");
+    device.l2_bytes = 64;
+    device.dram_queue_cycles = queue_cycles;
+    return predict(script, device, {}).compute_seconds;
+  };
+  EXPECT_GT(seconds(streaming, 300), 1.2 * seconds(streaming, 0));
+  // One compute unit of 132 busy: the device's bandwidth stays idle.
+  EXPECT_NEAR(seconds(chase, 300), seconds(chase, 0), 0.01 * seconds(chase, 0));
+}
+
 TEST(TimingMemory, WhatADispatchBeyondL2ReadsAgainComesFromL2) {
   // 4096 workgroups each read the same 32 words 16 times (APSP's pivot
   // tiles) and write a word of their own: 8 MiB read from a 512 KiB buffer.
