@@ -1,0 +1,29 @@
+#version 450
+// Second pass: one workgroup reduces the first pass's per-workgroup results
+// to one value. Each invocation first sums a strided slice of the partials,
+// then the workgroup halves a shared array with a barrier after every step
+// (the correct tree: no step relies on lockstep execution). The total is
+// multiplied by SCALE (1 for a sum; tile pixels / image pixels to turn tile
+// averages into the image's mean luminance).
+#extension GL_EXT_control_flow_attributes : enable
+layout(local_size_x_id = 0) in;  // a power of two
+layout(constant_id = 1) const uint PARTIAL_COUNT = 1u;
+layout(constant_id = 2) const float SCALE = 1.0;
+
+layout(set = 0, binding = 0) readonly buffer Partials { float partial[]; };
+layout(set = 0, binding = 1) writeonly buffer Total { float total; };
+
+shared float sdata[gl_WorkGroupSize.x];
+
+void main() {
+  uint tid = gl_LocalInvocationID.x;
+  float sum = 0.0;
+  [[dont_unroll]] for (uint i = tid; i < PARTIAL_COUNT; i += gl_WorkGroupSize.x) sum += partial[i];
+  sdata[tid] = sum;
+  barrier();
+  for (uint s = gl_WorkGroupSize.x / 2u; s > 0u; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    barrier();
+  }
+  if (tid == 0u) total = sdata[0] * SCALE;
+}
