@@ -210,6 +210,8 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   if (all.empty()) throw Error(results_file + " holds no passed measurements of the micro workload (lanelab validate --sweep micro)");
 
   const double ghz = base.clock_mhz / 1000.0;
+  // Cycles per step of one point: its time less the device's empty-kernel launch.
+  const auto cycles_per_step = [&](const Point& p) { return (p.ns - p.launch_overhead_ns) / steps(p) * ghz; };
   Fitter fitter(base);
   json derived = json::object();
 
@@ -317,7 +319,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     std::vector<double> ways, cycles;
     for (const Point& p : with_bench(all, "bank_conflict")) {
       ways.push_back(param(p, "ways"));
-      cycles.push_back((p.ns - p.launch_overhead_ns) / steps(p) * ghz);
+      cycles.push_back(cycles_per_step(p));
     }
     if (!ways.empty()) {
       std::vector<double> extra;
@@ -376,7 +378,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     std::vector<double> subgroups, cycles;
     for (const Point& p : with_bench(all, "barrier")) {
       subgroups.push_back(std::max(1.0, param(p, "workgroup_size") / base.subgroup_size));
-      cycles.push_back((p.ns - p.launch_overhead_ns) / steps(p) * ghz);
+      cycles.push_back(cycles_per_step(p));
     }
     if (!subgroups.empty()) {
       const LineFit fit = fit_line(subgroups, cycles, 0);
@@ -404,12 +406,12 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     const Point* l2_hit = nullptr;
     const Point* dram = nullptr;
     const Points chases = with_bench(all, "pointer_chase");
+    const double l2 = double(base.l2_bytes);
     for (const Point& p : chases) {
       const double bytes = param(p, "bytes");
       const double touched = std::min(bytes, steps(p) * kernels::kMicroChaseLineBytes);
       table[std::to_string(uint64_t(bytes)) + " bytes, " + std::to_string(uint64_t(steps(p))) + " steps"] =
-          (p.ns - p.launch_overhead_ns) / steps(p) * ghz;
-      const double l2 = double(base.l2_bytes);
+          cycles_per_step(p);
       if (bytes > l2 && touched <= l2 / 2 && (!l2_hit || bytes > param(*l2_hit, "bytes"))) l2_hit = &p;
       if (touched > l2 && (!dram || bytes > param(*dram, "bytes"))) dram = &p;
     }
@@ -417,7 +419,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     auto set_latency = [&](const Point& p, const std::string& field, uint32_t base_value, const std::string& where) {
       LineFit one;
       one.points = 1;
-      fitter.set(field, "latency_cycles", base_value, (p.ns - p.launch_overhead_ns) / steps(p) * ghz, "measured",
+      fitter.set(field, "latency_cycles", base_value, cycles_per_step(p), "measured",
                  "pointer_chase: cycles per dependent load, " + std::to_string(uint64_t(param(p, "bytes"))) +
                      "-byte buffer, " + std::to_string(uint64_t(steps(p))) + " steps (" + where + ")",
                  one, false, 1, true);
@@ -563,7 +565,11 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       const LineFit fit = fit_line(groups, ns, 0);
       derived["empty_ns_per_workgroup"] = fit.slope;
       derived["empty_fit"] = fit_json(fit);
-      const double intercept = fit.points >= 2 ? fit.intercept : ns.front();
+      // The empty line's time at `workgroups` (one point: that point's time).
+      const auto empty_ns = [&](double workgroups) {
+        return fit.points >= 2 ? fit.intercept + fit.slope * workgroups : ns.front();
+      };
+      const double intercept = empty_ns(0);
       fitter.set("dispatch_overhead_us", "dispatch_overhead_us", base.dispatch_overhead_us, intercept / 1000.0,
                  status_of(fit), "empty: intercept of time against workgroups", fit, false, 0.001, false);
       if (fit.points >= 2 && fit.slope > 0)
@@ -576,8 +582,8 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       std::vector<double> gaps;
       for (const Point& p : with_bench(all, "dispatch_gap")) {
         const double dispatches = param(p, "iterations");
-        const double alone = (fit.points >= 2 ? fit.intercept + fit.slope * param(p, "workgroups") : intercept);
-        if (dispatches >= 2) gaps.push_back((p.total_ns - dispatches * alone) / (dispatches - 1));
+        if (dispatches >= 2)
+          gaps.push_back((p.total_ns - dispatches * empty_ns(param(p, "workgroups"))) / (dispatches - 1));
       }
       if (!gaps.empty() && base.dispatch_gap_us > 0) {
         LineFit spread;

@@ -289,11 +289,15 @@ TEST(TimingMemory, BuffersThatFitInL2AreServedAtL2Bandwidth) {
   EXPECT_FALSE(beyond.kinds.front().l2_resident);
 }
 
-TEST(TimingMemory, ALoadBeyondL2WaitsDramsLatency) {
-  // One workgroup chases 64 dependent loads through its buffer.
-  const launch::Script script = script_of(
+// One workgroup chases 64 dependent loads through its 64-word buffer.
+launch::Script dependent_load_chase() {
+  return script_of(
       "void main() { uint x = gl_LocalInvocationID.x;\n"
       "  for (uint k = 0u; k < 64u; ++k) x = buf.v[x & 63u];\n  buf.v[gl_LocalInvocationID.x] = x; }", 64);
+}
+
+TEST(TimingMemory, ALoadBeyondL2WaitsDramsLatency) {
+  const launch::Script script = dependent_load_chase();
   const auto cycles = [&](uint64_t l2_bytes, uint32_t dram) {
     DeviceModel device = load_device_model("h100");
     device.l2_bytes = l2_bytes;
@@ -313,9 +317,7 @@ TEST(TimingMemory, DramsRoundTripGrowsAsItsBandwidthFills) {
   // (every compute unit keeps DRAM busy), and one workgroup chasing 64 loads.
   const launch::Script streaming =
       script_of("void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = buf.v[i] + 1u; }", 32 * 16384, 16384);
-  const launch::Script chase = script_of(
-      "void main() { uint x = gl_LocalInvocationID.x;\n"
-      "  for (uint k = 0u; k < 64u; ++k) x = buf.v[x & 63u];\n  buf.v[gl_LocalInvocationID.x] = x; }", 64);
+  const launch::Script chase = dependent_load_chase();
   const auto seconds = [](const launch::Script& script, double queue_cycles) {
     DeviceModel device = load_device_model("h100");
     device.l2_bytes = 64;
