@@ -248,6 +248,13 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     fitter.set("latency_cycles.float", "latency_cycles", base.latency_cycles.float_op, float_cycles,
                status_of(float_fit), "alu_latency_float: slope of time against dependent fmas x clock", float_fit,
                false, 1, true);
+  // A step of the add-min chain is one instruction where the device fuses
+  // the add into the min (VIADDMNMX); elsewhere it is two, and the field stays.
+  const auto [add_min_cycles, add_min_fit] = latency("alu_latency_add_min");
+  if (add_min_fit.points && base.fused_add_min_max)
+    fitter.set("latency_cycles.add_min_max", "latency_cycles", base.latency_cycles.add_min_max, add_min_cycles,
+               status_of(add_min_fit), "alu_latency_add_min: slope of time against dependent add-min steps x clock",
+               add_min_fit, false, 1, true);
   auto [shared_cycles, shared_fit] = latency("shared_latency");
   if (shared_fit.points)
     fitter.set("latency_cycles.shared", "latency_cycles", base.latency_cycles.shared, shared_cycles,
@@ -513,7 +520,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     if (width.status != "rejected")
       width.value = std::min(width.upper, double(std::bit_ceil(uint32_t(std::ceil(width.raw_value)))));
   };
-  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float", "alu_throughput_logic"}) {
+  // add_min and min_max only report: they show which pipe min, max and the
+  // fused add-min take (int_lanes_per_simd's; a min and a max a step).
+  for (const std::string bench : {"alu_throughput_int", "alu_throughput_float", "alu_throughput_logic",
+                                  "alu_throughput_add_min", "alu_throughput_min_max"}) {
     double best = 0;
     for (const Point& p : with_bench(all, bench)) best = std::max(best, lanes_per_cycle_per_simd(p));
     if (best == 0) continue;

@@ -3,7 +3,8 @@
 // iteration, each needing the previous result, so a subgroup's time per step
 // is the latency of what a step issues: OP 0 one integer multiply-add, 1 one
 // float fma, 2 an integer add and then a xor (the simple integer operations:
-// add, logic, shift, compare, select).
+// add, logic, shift, compare, select), 3 a signed add and then a min (APSP's
+// relaxation; one VIADDMNMX where the device fuses them, Hopper's DPX).
 // The constants come from a buffer so the compiler cannot fold the chain.
 // The loop is kept (not unrolled into thousands of instructions that would
 // miss the instruction cache): DontUnroll.
@@ -18,6 +19,7 @@ layout(set = 0, binding = 1) buffer Result { uint result[]; };
 #define INT_STEP x = x * mul_u + add_u;
 #define FLOAT_STEP y = fma(y, mul_f, add_f);
 #define ADD_XOR_STEP x = (x + mul_u) ^ add_u;
+#define ADD_MIN_STEP z = min(z + int(mul_u), int(add_u));
 #define X4(S) S S S S
 #define X16(S) X4(S) X4(S) X4(S) X4(S)
 
@@ -27,6 +29,10 @@ void main() {
     float y = float(lane);
     [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) { X16(FLOAT_STEP) }
     result[lane] = floatBitsToUint(y);
+  } else if (OP == 3u) {
+    int z = int(lane);
+    [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) { X16(ADD_MIN_STEP) }
+    result[lane] = uint(z);
   } else if (OP == 2u) {
     uint x = lane;
     [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) { X16(ADD_XOR_STEP) }

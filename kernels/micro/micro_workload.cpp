@@ -34,9 +34,10 @@ struct Bench {
 
 const std::vector<Bench> kBenches = {
     {"alu_latency_int", Kind::AluLatency, 0},     {"alu_latency_float", Kind::AluLatency, 1},
-    {"alu_latency_add_xor", Kind::AluLatency, 2},
+    {"alu_latency_add_xor", Kind::AluLatency, 2},   {"alu_latency_add_min", Kind::AluLatency, 3},
     {"alu_throughput_int", Kind::AluThroughput, 0}, {"alu_throughput_float", Kind::AluThroughput, 1},
-    {"alu_throughput_logic", Kind::AluThroughput, 2},
+    {"alu_throughput_logic", Kind::AluThroughput, 2}, {"alu_throughput_add_min", Kind::AluThroughput, 3},
+    {"alu_throughput_min_max", Kind::AluThroughput, 4},
     {"shared_latency", Kind::Shared, 0},           {"bank_conflict", Kind::Shared, 0},
     {"bank_throughput", Kind::SharedThroughput, 0}, {"local_latency", Kind::Local, 0},
     {"shuffle", Kind::Subgroup, 0},                {"ballot", Kind::Subgroup, 1},
@@ -129,6 +130,17 @@ uint32_t shift_xor_steps(uint32_t x, uint64_t n) {
   return x;
 }
 
+// Signed x -> min(x + kMulU, kAddU), n times: x + n kMulU until it reaches kAddU.
+uint32_t add_min_steps(uint32_t x, uint64_t n) {
+  const int64_t reached = int64_t(int32_t(x)) + int64_t(std::min<uint64_t>(n, kAddU)) * kMulU;
+  return n == 0 ? x : uint32_t(std::min<int64_t>(reached, kAddU));
+}
+
+// Signed x -> max(min(x, kAddU), kMulU), n times: x clamped, from the first step on.
+uint32_t min_max_steps(uint32_t x, uint64_t n) {
+  return n == 0 ? x : uint32_t(std::clamp<int64_t>(int32_t(x), kMulU, kAddU));
+}
+
 // y -> fma(y, 0.5, 1) n times; it reaches 2.0 exactly and stays there.
 float fma_steps(float y, uint64_t n) {
   for (; n && y != 2.0f; --n) y = std::fma(y, kMulF, kAddF);
@@ -164,6 +176,7 @@ std::vector<uint32_t> expected_result(const Config& c) {
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane)
         out.push_back(c.bench.variant == 1   ? float_bits(fma_steps(float(lane), steps))
                       : c.bench.variant == 2 ? add_xor_steps(lane, steps)
+                      : c.bench.variant == 3 ? add_min_steps(lane, steps)
                                              : lcg_steps(lane, steps));
       break;
     case Kind::AluThroughput:
@@ -176,7 +189,10 @@ std::vector<uint32_t> expected_result(const Config& c) {
         } else {
           uint32_t x = 0;
           for (uint32_t k = 0; k < 8; ++k)
-            x ^= c.bench.variant == 2 ? shift_xor_steps(lane * 8 + k, steps / 8) : lcg_steps(lane * 8 + k, steps / 8);
+            x ^= c.bench.variant == 2   ? shift_xor_steps(lane * 8 + k, steps / 8)
+                 : c.bench.variant == 3 ? add_min_steps(lane * 8 + k, steps / 8)
+                 : c.bench.variant == 4 ? min_max_steps(lane * 8 + k, steps / 8)
+                                        : lcg_steps(lane * 8 + k, steps / 8);
           out.push_back(x);
         }
       }

@@ -143,6 +143,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.latency_cycles.local = lat.contains("local") ? cycles("local") : m.latency_cycles.shared;
   m.latency_cycles.int_multiply = lat.contains("int_multiply") ? cycles("int_multiply") : m.latency_cycles.int_op;
   m.latency_cycles.dram = lat.contains("dram") ? cycles("dram") : m.latency_cycles.global;
+  m.latency_cycles.add_min_max =
+      lat.contains("add_min_max") ? cycles("add_min_max") : m.latency_cycles.int_multiply;
   m.schedulers_per_cu = r.u32("schedulers_per_cu");
 
   m.simd_units_per_cu = r.u32("simd_units_per_cu");

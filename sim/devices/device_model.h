@@ -42,6 +42,12 @@ struct InstructionLatencyCycles {
   // alu_latency_int and alu_latency_add_xor microbenchmarks measure. Optional
   // in a device file; absent, int.
   uint32_t int_multiply = 0;
+  // An integer add fused with the min or max that reads it (Hopper's DPX
+  // VIADDMNMX, DeviceModel::fused_add_min_max): on the H100 as long as a
+  // multiply-add, as the alu_latency_add_min microbenchmark measures.
+  // Optional in a device file; absent, int_multiply (another fused
+  // three-operand integer operation).
+  uint32_t add_min_max = 0;
   // A global load that misses L2: DRAM's round trip. Optional in a device
   // file; absent, global (every load at the L2-hit latency).
   uint32_t dram = 0;

@@ -274,7 +274,10 @@ void ComputeUnit::issue(uint32_t id) {
         break;
       }
       // A division issues as a sequence: one dependent step each.
-      ready += uint64_t(it.multiplies ? lat.int_multiply : class_latency_cycles(klass, lat)) * it.issues;
+      ready += uint64_t(it.multiplies          ? lat.int_multiply
+                        : it.adds_then_min_max ? lat.add_min_max
+                                               : class_latency_cycles(klass, lat)) *
+               it.issues;
       break;
   }
   rs.board.set_ready(it, ready, from_memory);

@@ -23,6 +23,19 @@ bool is_sfu_ext(uint32_t ext) {
   }
 }
 
+// Integer min, max, clamp, abs and sign: the integer pipe's (NVIDIA IMNMX,
+// IABS; the alu_throughput_min_max microbenchmark runs a min and a max at the
+// shift and xor's rate on the H100), not the float pipe's.
+bool is_integer_ext(uint32_t ext) {
+  switch (static_cast<GLSLstd450>(ext)) {
+    case GLSLstd450SAbs: case GLSLstd450SSign: case GLSLstd450UMin: case GLSLstd450SMin: case GLSLstd450UMax:
+    case GLSLstd450SMax: case GLSLstd450UClamp: case GLSLstd450SClamp:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 InstrClass classify_instruction(const frontend::Instruction& in) {
@@ -41,7 +54,7 @@ InstrClass classify_instruction(const frontend::Instruction& in) {
     case Op::OpReturnValue: case Op::OpKill: case Op::OpUnreachable: case Op::OpTerminateInvocation:
       return InstrClass::Branch;
     case Op::OpExtInst:
-      return is_sfu_ext(in.ext_opcode) ? InstrClass::Sfu : InstrClass::Float;
+      return is_sfu_ext(in.ext_opcode) ? InstrClass::Sfu : is_integer_ext(in.ext_opcode) ? InstrClass::Int : InstrClass::Float;
     case Op::OpFDiv: case Op::OpFRem: case Op::OpFMod:
       return InstrClass::Sfu;  // reciprocal on the special function unit
     default:

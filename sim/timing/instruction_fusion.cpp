@@ -215,6 +215,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   f.elements.assign(n, 1);
   f.issues.assign(n, 1);
   f.multiplies.assign(n, false);
+  f.adds_then_min_max.assign(n, false);
   for (uint32_t i = 0; i < n; ++i) f.multiplies[i] = static_cast<Op>(p.instructions[i].opcode) == Op::OpIMul;
   const SlotFacts facts(p);
   // The instruction computing `slot` if it may fold into `user`: computed in
@@ -261,6 +262,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
         const auto producer_op = j == kNone ? Op::OpNop : static_cast<Op>(p.instructions[j].opcode);
         if (producer_op == Op::OpIAdd || producer_op == Op::OpISub) {
           f.fused[j] = true;
+          f.adds_then_min_max[i] = true;
           break;  // one add per add-min
         }
       }

@@ -56,6 +56,9 @@ struct InstructionFusion {
   // Per instruction: an integer multiply, or the add a multiply folded into
   // (one multiply-add): it waits latency_cycles.int_multiply.
   std::vector<bool> multiplies;
+  // Per instruction: the integer min or max an add folded into (one
+  // VIADDMNMX): it waits latency_cycles.add_min_max.
+  std::vector<bool> adds_then_min_max;
 };
 
 // A line of the shader source: the file's name and the line number.

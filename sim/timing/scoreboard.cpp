@@ -23,6 +23,7 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
     t.elements = fusion.elements[i];
     t.issues = fusion.issues[i];
     t.multiplies = fusion.multiplies[i];
+    t.adds_then_min_max = fusion.adds_then_min_max[i];
     const auto op = spv::Op(in.opcode);
     if ((op == spv::Op::OpLoad || op == spv::Op::OpStore) && in.operand_count > 0 &&
         p.operands[in.operand_begin] < pointer_class.size() &&

@@ -25,6 +25,7 @@ struct InstructionTiming {
   // constant, a builtin, a uniform. It costs an integer operation.
   bool in_registers = false;
   bool multiplies = false;       // an integer multiply(-add): latency_cycles.int_multiply
+  bool adds_then_min_max = false;  // a fused add-min or add-max: latency_cycles.add_min_max
   // A read of a constant array (constant_array_pointers): through the
   // constant cache, a line's first read on a compute unit waits for memory,
   // later ones the local-memory latency.

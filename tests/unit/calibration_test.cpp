@@ -63,6 +63,7 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   for (double it : {1024.0, 4096.0}) {
     records.push_back(record("alu_latency_int", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 5)));
     records.push_back(record("alu_latency_float", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 4)));
+    records.push_back(record("alu_latency_add_min", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 11)));
     records.push_back(record("shared_latency", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 29)));
     records.push_back(
         record("local_latency", {{"iterations", std::to_string(int(it))}, {"bytes", "4096"}}, s.chain_ns(it, 47)));
@@ -129,6 +130,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(field(c, "latency_cycles.int").value, 5);
   EXPECT_EQ(field(c, "latency_cycles.int").status, "fitted");
   EXPECT_EQ(field(c, "latency_cycles.float").value, 4);
+  EXPECT_EQ(field(c, "latency_cycles.add_min_max").value, 11);  // the H100 fuses the add into the min
+  EXPECT_EQ(c.device["latency_cycles"]["add_min_max"], 11);
   EXPECT_EQ(field(c, "latency_cycles.shared").value, 29);
   EXPECT_EQ(field(c, "latency_cycles.local").value, 47);
   EXPECT_EQ(field(c, "latency_cycles.shuffle").value, 12);

@@ -615,6 +615,48 @@ TEST(TimingPipes, IntegerLogicIssuesAtTheIntegerPipesWidthBesideTheFloatPipe) {
   EXPECT_NEAR(add_own, steps_per_simd * 2, steps_per_simd * 0.3);       // the two pipes overlap
 }
 
+TEST(TimingPipes, IntegerMinMaxAndTheFusedAddMinIssueAtTheIntegerPipesWidth) {
+  // Eight independent signed chains a lane, 64 steps each: a min then a max
+  // (two IMNMX), or an add then a min (one VIADDMNMX on the H100). On the
+  // H100 both run at the integer pipe's 16 lanes (alu_throughput_min_max,
+  // alu_throughput_add_min): two cycles an instruction.
+  const auto chains = [](const std::string& step) {
+    return "void main() { uint i = gl_GlobalInvocationID.x; int c = int(buf.v[0]), s = int(buf.v[1]);\n"
+           "  int a0 = int(i), a1 = a0 + 1, a2 = a0 + 2, a3 = a0 + 3, a4 = a0 + 4, a5 = a0 + 5, a6 = a0 + 6, a7 = a0 + 7;\n"
+           "  for (uint k = 0u; k < 64u; ++k) { " + step + " }\n"
+           "  buf.v[i] = uint(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7); }";
+  };
+  std::string min_max, add_min;
+  for (int v = 0; v < 8; ++v) {
+    const std::string a = "a" + std::to_string(v);
+    min_max += a + " = max(min(" + a + ", c), s); ";
+    add_min += a + " = min(" + a + " + c, s); ";
+  }
+  const DeviceModel h100 = load_device_model("h100");
+  const double steps_per_simd = 64.0 * 64 * 8 / 4;
+  EXPECT_NEAR(cycles_on_one_compute_unit(chains(min_max), h100, 16), steps_per_simd * 4, steps_per_simd * 0.4);
+  EXPECT_NEAR(cycles_on_one_compute_unit(chains(add_min), h100, 16), steps_per_simd * 2, steps_per_simd * 0.3);
+}
+
+TEST(TimingClasses, AFusedAddMinWaitsItsOwnLatencyAndAMinTheIntegerOne) {
+  // 64 dependent steps a lane: min(x + y, z) is one instruction where the
+  // device fuses them (latency_cycles.add_min_max), min then max two integer
+  // operations (latency_cycles.int); neither waits the float latency.
+  const auto chain = [](const std::string& step) {
+    return script_of("void main() { uint i = gl_LocalInvocationID.x; int x = int(buf.v[i]), y = int(buf.v[1]),"
+                     " z = int(buf.v[2]);\n  for (uint k = 0u; k < 64u; ++k) " + step + "\n  buf.v[i] = uint(x); }");
+  };
+  const double cycle = 1 / (load_device_model("h100").clock_mhz * 1e6);
+  for (const auto& [step, fused] : {std::pair{"x = min(x + y, z);", true}, std::pair{"x = max(min(x, y), z);", false}}) {
+    DeviceModel device = load_device_model("h100");
+    const double base = predict(chain(step), device, {}).compute_seconds;
+    device.latency_cycles.float_op += 20;
+    EXPECT_EQ(predict(chain(step), device, {}).compute_seconds, base) << step;
+    (fused ? device.latency_cycles.add_min_max : device.latency_cycles.int_op) += 20;
+    EXPECT_GE(predict(chain(step), device, {}).compute_seconds, base + 64 * 20 * cycle * 0.999) << step;
+  }
+}
+
 TEST(TimingHoisting, LoopInvariantWorkLeavesItsLoopAndSharedLoadsStay) {
   // Shuffle32's round written in a loop of run-time trips: the lane's half
   // and the mask depend on nothing the loop changes. The shared exchange of
