@@ -588,30 +588,32 @@ double cycles_on_one_compute_unit(const std::string& body, const DeviceModel& ba
   return predict(script_of(body, 32 * 64, 64), device, {}).compute_seconds * device.clock_mhz * 1e6;
 }
 
+// Eight independent chains a lane of `type` (uint or int), 64 steps each:
+// `step("a3")` is a step of chain a3, over c and s (c & 7) from the buffer.
+template <typename Step>
+std::string eight_chains(const std::string& type, Step step) {
+  std::string body = "void main() { uint i = gl_GlobalInvocationID.x; " + type + " c = " + type + "(buf.v[0]), s = c & " +
+                     type + "(7);\n  " + type + " a0 = " + type + "(i)";
+  for (int v = 1; v < 8; ++v) body += ", a" + std::to_string(v) + " = a0 + " + type + "(" + std::to_string(v) + ")";
+  body += ";\n  for (uint k = 0u; k < 64u; ++k) { ";
+  for (int v = 0; v < 8; ++v) body += step("a" + std::to_string(v)) + " ";
+  return body + "}\n  buf.v[i] = uint(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7); }";
+}
+
 TEST(TimingPipes, IntegerLogicIssuesAtTheIntegerPipesWidthBesideTheFloatPipe) {
   // Eight independent chains a lane, 64 steps each: a shift and a xor a step
   // (both on the integer pipe), or an add and a xor (the add takes the float
   // pipe while the xor holds the integer one).
-  const auto chains = [](const std::string& step) {
-    return "void main() { uint i = gl_GlobalInvocationID.x; uint c = buf.v[0], s = c & 7u;\n"
-           "  uint a0 = i, a1 = i + 1u, a2 = i + 2u, a3 = i + 3u, a4 = i + 4u, a5 = i + 5u, a6 = i + 6u, a7 = i + 7u;\n"
-           "  for (uint k = 0u; k < 64u; ++k) { " + step + " }\n"
-           "  buf.v[i] = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7; }";
-  };
-  std::string logic, add;
-  for (int v = 0; v < 8; ++v) {
-    const std::string a = "a" + std::to_string(v);
-    logic += a + " = (" + a + " >> s) ^ c; ";
-    add += a + " = (" + a + " + c) ^ s; ";
-  }
+  const std::string logic = eight_chains("uint", [](const std::string& a) { return a + " = (" + a + " >> s) ^ c;"; });
+  const std::string add = eight_chains("uint", [](const std::string& a) { return a + " = (" + a + " + c) ^ s;"; });
   const DeviceModel h100 = load_device_model("h100");
   // 64 workgroups x 64 steps x 8 chains x 2 operations, over 4 SIMDs.
   const double steps_per_simd = 64.0 * 64 * 8 / 4;
-  const double logic_shared = cycles_on_one_compute_unit(chains(logic), h100, 0);
-  const double logic_own = cycles_on_one_compute_unit(chains(logic), h100, 16);
+  const double logic_shared = cycles_on_one_compute_unit(logic, h100, 0);
+  const double logic_own = cycles_on_one_compute_unit(logic, h100, 16);
   EXPECT_NEAR(logic_shared, steps_per_simd * 2, steps_per_simd * 0.2);  // 32 lanes: a cycle an operation
   EXPECT_NEAR(logic_own, steps_per_simd * 4, steps_per_simd * 0.4);     // 16 lanes: two
-  const double add_own = cycles_on_one_compute_unit(chains(add), h100, 16);
+  const double add_own = cycles_on_one_compute_unit(add, h100, 16);
   EXPECT_NEAR(add_own, steps_per_simd * 2, steps_per_simd * 0.3);       // the two pipes overlap
 }
 
@@ -620,22 +622,12 @@ TEST(TimingPipes, IntegerMinMaxAndTheFusedAddMinIssueAtTheIntegerPipesWidth) {
   // (two IMNMX), or an add then a min (one VIADDMNMX on the H100). On the
   // H100 both run at the integer pipe's 16 lanes (alu_throughput_min_max,
   // alu_throughput_add_min): two cycles an instruction.
-  const auto chains = [](const std::string& step) {
-    return "void main() { uint i = gl_GlobalInvocationID.x; int c = int(buf.v[0]), s = int(buf.v[1]);\n"
-           "  int a0 = int(i), a1 = a0 + 1, a2 = a0 + 2, a3 = a0 + 3, a4 = a0 + 4, a5 = a0 + 5, a6 = a0 + 6, a7 = a0 + 7;\n"
-           "  for (uint k = 0u; k < 64u; ++k) { " + step + " }\n"
-           "  buf.v[i] = uint(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7); }";
-  };
-  std::string min_max, add_min;
-  for (int v = 0; v < 8; ++v) {
-    const std::string a = "a" + std::to_string(v);
-    min_max += a + " = max(min(" + a + ", c), s); ";
-    add_min += a + " = min(" + a + " + c, s); ";
-  }
+  const std::string min_max = eight_chains("int", [](const std::string& a) { return a + " = max(min(" + a + ", c), s);"; });
+  const std::string add_min = eight_chains("int", [](const std::string& a) { return a + " = min(" + a + " + c, s);"; });
   const DeviceModel h100 = load_device_model("h100");
   const double steps_per_simd = 64.0 * 64 * 8 / 4;
-  EXPECT_NEAR(cycles_on_one_compute_unit(chains(min_max), h100, 16), steps_per_simd * 4, steps_per_simd * 0.4);
-  EXPECT_NEAR(cycles_on_one_compute_unit(chains(add_min), h100, 16), steps_per_simd * 2, steps_per_simd * 0.3);
+  EXPECT_NEAR(cycles_on_one_compute_unit(min_max, h100, 16), steps_per_simd * 4, steps_per_simd * 0.4);
+  EXPECT_NEAR(cycles_on_one_compute_unit(add_min, h100, 16), steps_per_simd * 2, steps_per_simd * 0.3);
 }
 
 TEST(TimingClasses, AFusedAddMinWaitsItsOwnLatencyAndAMinTheIntegerOne) {
