@@ -49,9 +49,10 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
 // Integer operations have their own pipe next to the float one where the
 // device says how wide it is (NVIDIA since Volta: 16 lanes a cycle per
 // sub-partition on the H100, the fma's 32). Logic, right shifts, compares,
-// selects and votes take it; multiplies (IMAD) run on the float pipe at the
-// integer width; an add or a left shift may take either (IADD3 or
-// IMAD.IADD, SHF.L or IMAD.SHL), and the constructor balances them.
+// selects, min and max (an add fused into one included) and votes take it;
+// multiplies (IMAD) run on the float pipe at the integer width; an add or a
+// left shift may take either (IADD3 or IMAD.IADD, SHF.L or IMAD.SHL), and
+// the constructor balances them.
 // Everything else, and every instruction of a device without the field,
 // takes the float ("main") pipe.
 ComputeUnit::Pipe ComputeUnit::pipe_of(const InstructionTiming& it, spv::Op op) const {
