@@ -15,3 +15,17 @@ transpose_points() {
       --resume --out $OUT/$file >> $OUT/log.txt 2>&1
   done
 }
+# apsp_points FILE N:BF:THREADS...: APSP's row-major tiles at each point,
+# per-pipeline times over 5 timed repeats, checked up to n = 1024 (the CPU
+# reference is quick there), appended to $OUT/FILE.
+apsp_points() {
+  local file=$1 point n bf threads check
+  shift
+  for point in "$@"; do
+    IFS=: read -r n bf threads <<< "$point"
+    check=$([ $n -le 1024 ] || echo --no-check)
+    timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf \
+      --param threads=$threads --param tile_layout=row $check --repeats 5 --resume \
+      --out $OUT/$file >> $OUT/log.txt 2>&1
+  done
+}

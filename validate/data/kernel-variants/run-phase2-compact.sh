@@ -8,17 +8,9 @@
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
-points() {  # results file
-  for point in 1000:32:16x16 1000:32:32x32 1000:16:16x16 1000:64:16x16 4096:32:16x16 4096:64:16x16 5000:64:16x16; do
-    IFS=: read -r n bf threads <<< "$point"
-    check=$([ $n -le 1024 ] || echo --no-check)
-    timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf \
-      --param threads=$threads --param tile_layout=row $check --repeats 5 --resume \
-      --out $OUT/$1 >> $OUT/log.txt 2>&1
-  done
-}
-points phase2-as-written.jsonl
+POINTS="1000:32:16x16 1000:32:32x32 1000:16:16x16 1000:64:16x16 4096:32:16x16 4096:64:16x16 5000:64:16x16"
+apsp_points phase2-as-written.jsonl $POINTS
 cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
 cp $V/apsp-phase2-compact.comp kernels/apsp/blocked_fw_shared.comp
-points phase2-compact.jsonl
+apsp_points phase2-compact.jsonl $POINTS
 cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
