@@ -357,11 +357,11 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     const timing::DistinctWordBankModel banks(base);
     const uint32_t lanes = std::clamp(base.subgroup_size, 1u, 64u);
     json by_access = json::object();
-    for (const std::string access : {"uint", "uvec4", "neighbours"}) {
+    for (const std::string access : {"uint", "uvec4", "neighbours", "store"}) {
       std::vector<double> wavefronts, cycles;
       for (const Point& p : with_bench(all, "bank_throughput")) {
         if (p.choices.count("access") == 0 || p.choices.at("access") != access) continue;
-        const bool words = access == "uint";
+        const bool words = access == "uint" || access == "store";
         const uint32_t bytes = words ? 4 : 16;
         std::vector<uint64_t> addresses(64, 0);
         for (uint32_t l = 0; l < lanes; ++l)

@@ -110,7 +110,7 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
   for (int e = 0; e <= 5; ++e)
     add({{"bench", "bank_conflict"}, {"ways", pow2(e)}, {"iterations", std::to_string(iterations)}});
   // Many subgroups on every compute unit: the pipe's cycles per wavefront.
-  for (const std::string access : {"uint", "uvec4", "neighbours"})
+  for (const std::string access : {"uint", "uvec4", "neighbours", "store"})
     for (int e = 0; e <= 5; ++e)
       add({{"bench", "bank_throughput"}, {"ways", pow2(e)}, {"access", access},
            {"iterations", full ? "64" : "4"}, {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});

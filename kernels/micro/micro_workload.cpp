@@ -19,7 +19,7 @@ constexpr float kMulF = 0.5f, kAddF = 1.0f;
 constexpr uint32_t kLoadingWorkgroupSize = 64;
 constexpr uint32_t kMaxGroups = 65535;
 // bank_throughput's loads, in shared_throughput.comp's ACCESS order.
-const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours"};
+const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours", "store"};
 
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
@@ -52,7 +52,7 @@ const std::vector<Bench> kBenches = {
 struct Config {
   Bench bench;
   uint32_t iterations = 0, ways = 1, workgroups = 1, workgroup_size = 32, lanes = 0, seed = 1;
-  std::string access = "uint";  // bank_throughput: uint, uvec4 or neighbours (4 x uint)
+  std::string access = "uint";  // bank_throughput: uint, uvec4, neighbours (4 x uint) or store
   uint64_t bytes = 0;
   uint64_t steps() const { return uint64_t(iterations) * kMicroStepsPerIteration; }
   uint32_t total_lanes() const { return workgroups * workgroup_size; }
@@ -207,6 +207,10 @@ std::vector<uint32_t> expected_result(const Config& c) {
       break;
     case Kind::SharedThroughput:
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
+        if (c.access == "store") {  // every word holds its index again
+          out.push_back(uint32_t(bank_throughput_element(lane % c.workgroup_size, c.ways, true, 0)));
+          continue;
+        }
         const bool words = c.access == "uint";
         uint32_t x = 0;
         for (uint64_t load = 0; load < steps; ++load) {
@@ -288,7 +292,7 @@ std::vector<ParamSpec> MicroWorkload::params() const {
        "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer; dispatch_gap: "
        "dispatches of the empty kernel, each waiting for the one before"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
-      {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one)"},
+      {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one) | store (uint stores)"},
       {"bytes", "1048576",
        "pointer_chase: working set; bandwidth: buffer size; local_latency: the private array (4 to 16384)"},
       {"workgroups", "1",
@@ -401,7 +405,7 @@ WorkAmount MicroWorkload::work(const Params& params) const {
     case Kind::Bandwidth:
       return {double(c.bytes) * c.iterations, "bytes"};
     case Kind::SharedThroughput:
-      return {double(c.steps()) * c.total_lanes(), "lane loads"};
+      return {double(c.steps()) * c.total_lanes(), c.access == "store" ? "lane stores" : "lane loads"};
     case Kind::Empty:
       if (c.bench.variant == 1) return {double(c.iterations), "dispatches"};
       return {double(c.workgroups), "workgroups"};

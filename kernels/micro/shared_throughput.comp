@@ -9,7 +9,9 @@
 //   ACCESS 2: the four neighbouring 32-bit words of such an element, read
 //             one by one at an index the compiler can see is a multiple of 4:
 //             as fast as ACCESS 1 if the compiler makes one 128-bit load of
-//             them, four 32-bit loads (stride 4 x STRIDE words) if not.
+//             them, four 32-bit loads (stride 4 x STRIDE words) if not;
+//   ACCESS 3: stores of 32-bit words where ACCESS 0 loads them, each word
+//             its own index again, then one load of the lane's first word.
 // The values are XOR-ed into one word per lane, checked on the CPU.
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;
@@ -33,7 +35,16 @@ void main() {
   barrier();
   uint x = 0u;
   const uint first = lane * STRIDE;
-  if (ACCESS == 2u) {
+  if (ACCESS == 3u) {
+    [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) {
+      [[unroll]] for (uint j = 0u; j < 16u; ++j) {
+        const uint w = (first + (i * 16u + j) * 32u) % WORDS;
+        words[w] = w + offset;
+      }
+    }
+    barrier();
+    x = words[first % WORDS];
+  } else if (ACCESS == 2u) {
     [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) {
       [[unroll]] for (uint j = 0u; j < 16u; ++j) {
         const uint w = (4u * first + (i * 16u + j) * 32u) % WORDS;
