@@ -140,6 +140,30 @@ json fit_json(const LineFit& fit) {
           {"relative_residual", fit.relative_residual}, {"points", fit.points}};
 }
 
+// The fit's residuals over its points: rms, and rms / mean |y|.
+void set_residuals(LineFit& fit, const std::vector<double>& x, const std::vector<double>& y) {
+  double squares = 0, magnitude = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double r = y[i] - (fit.intercept + fit.slope * x[i]);
+    squares += r * r;
+    magnitude += std::abs(y[i]);
+  }
+  fit.rms_residual = std::sqrt(squares / double(x.size()));
+  fit.relative_residual = magnitude > 0 ? fit.rms_residual / (magnitude / double(x.size())) : 0;
+}
+
+// y = slope * x by least squares: a line through the origin.
+LineFit fit_through_origin(const std::vector<double>& x, const std::vector<double>& y) {
+  LineFit fit;
+  fit.points = x.size();
+  if (x.empty()) return fit;
+  double xy = 0, xx = 0;
+  for (size_t i = 0; i < x.size(); ++i) xy += x[i] * y[i], xx += x[i] * x[i];
+  fit.slope = xy / xx;
+  set_residuals(fit, x, y);
+  return fit;
+}
+
 }  // namespace
 
 LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y, double fallback_intercept) {
@@ -166,14 +190,7 @@ LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y, dou
     fit.intercept = solution(0);
     fit.slope = solution(1);
   }
-  double squares = 0, magnitude = 0;
-  for (size_t i = 0; i < x.size(); ++i) {
-    const double r = y[i] - (fit.intercept + fit.slope * x[i]);
-    squares += r * r;
-    magnitude += std::abs(y[i]);
-  }
-  fit.rms_residual = std::sqrt(squares / double(x.size()));
-  fit.relative_residual = magnitude > 0 ? fit.rms_residual / (magnitude / double(x.size())) : 0;
+  set_residuals(fit, x, y);
   return fit;
 }
 
@@ -486,17 +503,8 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
         excess.push_back(cycles - dram_runs.front().second);
       }
     if (load.size() >= 2) {
-      double xy = 0, xx = 0, yy = 0, mean = 0;
-      for (size_t k = 0; k < load.size(); ++k) xy += load[k] * excess[k], xx += load[k] * load[k], mean += excess[k];
-      mean /= double(load.size());
-      const double c = xy / xx;
-      for (size_t k = 0; k < load.size(); ++k) yy += (excess[k] - c * load[k]) * (excess[k] - c * load[k]);
-      LineFit fit;
-      fit.points = load.size();
-      fit.slope = c;
-      fit.rms_residual = std::sqrt(yy / double(load.size()));
-      fit.relative_residual = mean > 0 ? fit.rms_residual / mean : 0;
-      fitter.set("dram_queue_cycles", "dram_queue_cycles", base.dram_queue_cycles, c, "fitted",
+      const LineFit fit = fit_through_origin(load, excess);
+      fitter.set("dram_queue_cycles", "dram_queue_cycles", base.dram_queue_cycles, fit.slope, "fitted",
                  "bandwidth beyond 2 x L2 at fewer workgroups: cycles an iteration beyond the least loaded run's "
                  "against u / (1 - u), u = GB/s / the best, below " + std::to_string(int(kQueuedShare * 100)) +
                      "% of it; slope through the origin",

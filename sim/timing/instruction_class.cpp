@@ -54,7 +54,8 @@ InstrClass classify_instruction(const frontend::Instruction& in) {
     case Op::OpReturnValue: case Op::OpKill: case Op::OpUnreachable: case Op::OpTerminateInvocation:
       return InstrClass::Branch;
     case Op::OpExtInst:
-      return is_sfu_ext(in.ext_opcode) ? InstrClass::Sfu : is_integer_ext(in.ext_opcode) ? InstrClass::Int : InstrClass::Float;
+      if (is_sfu_ext(in.ext_opcode)) return InstrClass::Sfu;
+      return is_integer_ext(in.ext_opcode) ? InstrClass::Int : InstrClass::Float;
     case Op::OpFDiv: case Op::OpFRem: case Op::OpFMod:
       return InstrClass::Sfu;  // reciprocal on the special function unit
     default:
