@@ -24,17 +24,11 @@ for bench in alu_throughput_add_min alu_throughput_min_max alu_throughput_logic;
       --param workgroups=2048 --resume --out $OUT/micro-add-min.jsonl >> $OUT/log.txt 2>&1
   done
 done
-phase3_points() {  # results file
-  for shape in 32:16x16 64:16x16 48:16x16 32:32x32; do
-    timeout 120 $B validate apsp --param n=4096 --param edges=16384 --param block_factor=${shape%:*} \
-      --param threads=${shape#*:} --param tile_layout=row --no-check --repeats 5 --resume \
-      --out $OUT/$1 >> $OUT/log.txt 2>&1
-  done
-}
-phase3_points apsp-as-written.jsonl
+POINTS="4096:32:16x16 4096:64:16x16 4096:48:16x16 4096:32:32x32"
+apsp_points apsp-as-written.jsonl $POINTS
 cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
 for variant in dont-unroll via4; do
   cp $V/apsp-phase3-$variant.comp kernels/apsp/blocked_fw_shared.comp
-  phase3_points apsp-$variant.jsonl
+  apsp_points apsp-$variant.jsonl $POINTS
 done
 cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
