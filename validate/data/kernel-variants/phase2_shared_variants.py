@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Writes apsp-phase2-shared.comp with SHARE busy tiles to an SM and its k loop
+of phases 1 and 2 changed one way, for run-phase2-contention.sh:
+  as-written   the loop as the suite's kernel has it;
+  no-barrier   without the barrier after each step (the result is wrong);
+  no-store     each cell's relaxation kept in a register, never stored (the
+               result is wrong; the register is written out only where it
+               could not be, so the compiler keeps the reads);
+  loads-first  the loop of apsp-loads-first.comp.
+usage: phase2_shared_variants.py SHARE VARIANT OUT.comp"""
+import pathlib, sys
+
+here = pathlib.Path(__file__).parent
+share, variant, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+src = (here / 'apsp-phase2-shared.comp').read_text().replace('const uint SHARE = 1u;', f'const uint SHARE = {share}u;')
+loop_start = '  for (uint k = 0u; k < BF; ++k) {\n    if (owns_cells) {\n      for (uint a'
+write_back = '  if (owns_cells) {\n    for (uint a = 0u; a < CELLS_Y; ++a) {\n      for (uint b = 0u; b < CELLS_X; ++b) {\n        uint row = ty + a * TY, col = tx + b * TX;\n        dist[(bi'
+relax = '          if (through_k < tile_a[at(row, col)]) tile_a[at(row, col)] = through_k;\n'
+step_barrier = '    }\n    barrier();\n  }\n\n' + write_back
+assert src.count(relax) == 1 and src.count(step_barrier) == 1 and src.count(loop_start) == 1
+if variant == 'no-barrier':
+    src = src.replace(step_barrier, '    }\n  }\n\n' + write_back)
+elif variant == 'no-store':
+    src = src.replace(loop_start, '  int relaxed = 0;\n' + loop_start)
+    src = src.replace(relax, '          relaxed = min(relaxed, through_k - tile_a[at(row, col)]);\n')
+    src = src.replace(write_back, '  if (relaxed < -2000000000) dist[0] = relaxed;\n' + write_back)
+elif variant == 'loads-first':
+    first = (here / 'apsp-loads-first.comp').read_text()
+    start = src.index(loop_start)
+    src = src[:start] + first[first.index('  for (uint k = 0u; k < BF; ++k) {\n    if (owns_cells) {\n      // Every'):first.index(write_back)] + src[src.index(write_back):]
+elif variant != 'as-written':
+    sys.exit(f'unknown variant {variant}')
+pathlib.Path(out).write_text(src)

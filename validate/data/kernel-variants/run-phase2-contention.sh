@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The device call behind h200-apsp-phase2-contention-2026-11-23.jsonl: what
+# do APSP phase 2's busy workgroups contend for when 3 share an SM? Block 32
+# with 16x16 threads at n = 1000, the busy tiles 1 or 3 to an SM
+# (apsp-phase2-shared.comp), its k loop as written, without its barrier,
+# without its store, and with each step's reads first
+# (phase2_shared_variants.py writes each; the records' variant_source and
+# variant_share, added after the call in the order run). Per-pipeline
+# times, not checked: two of the variants compute wrong distances.
+# Run from the repository root on the device machine (device-env.sh).
+. validate/data/kernel-variants/device-env.sh
+V=validate/data/kernel-variants
+cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
+for variant in as-written no-barrier no-store loads-first; do
+  for share in 1 3; do
+    python3 $V/phase2_shared_variants.py $share $variant kernels/apsp/blocked_fw_shared.comp
+    timeout 120 $B validate apsp --param n=1000 --param edges=4000 --param block_factor=32 --param threads=16x16 \
+      --param tile_layout=row --no-check --repeats 5 --out $OUT/point.jsonl >> $OUT/log.txt 2>&1
+    cat $OUT/point.jsonl >> $OUT/contention.jsonl && rm $OUT/point.jsonl
+  done
+done
+cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
