@@ -6,7 +6,8 @@ of phases 1 and 2 changed one way, for run-phase2-contention.sh:
   no-store     each cell's relaxation kept in a register, never stored (the
                result is wrong; the register is written out only where it
                could not be, so the compiler keeps the reads);
-  loads-first  the loop of apsp-loads-first.comp.
+  loads-first  the loop of apsp-loads-first.comp;
+  unrolled     the loop marked [[unroll]] (GL_EXT_control_flow_attributes).
 usage: phase2_shared_variants.py SHARE VARIANT OUT.comp"""
 import pathlib, sys
 
@@ -28,6 +29,9 @@ elif variant == 'loads-first':
     first = (here / 'apsp-loads-first.comp').read_text()
     start = src.index(loop_start)
     src = src[:start] + first[first.index('  for (uint k = 0u; k < BF; ++k) {\n    if (owns_cells) {\n      // Every'):first.index(write_back)] + src[src.index(write_back):]
+elif variant == 'unrolled':
+    src = src.replace('#version 450\n', '#version 450\n#extension GL_EXT_control_flow_attributes : enable\n', 1)
+    src = src.replace(loop_start, '  [[unroll]]\n' + loop_start)
 elif variant != 'as-written':
     sys.exit(f'unknown variant {variant}')
 pathlib.Path(out).write_text(src)

@@ -7,11 +7,13 @@
 # (phase2_shared_variants.py writes each; the records' variant_source and
 # variant_share, added after the call in the order run). Per-pipeline
 # times, not checked: two of the variants compute wrong distances.
+# VARIANTS="as-written unrolled" ran the later call behind
+# (h200-apsp-phase2-unrolled-2026-11-23.jsonl).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
 cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
-for variant in as-written no-barrier no-store loads-first; do
+for variant in ${VARIANTS:-as-written no-barrier no-store loads-first}; do
   for share in 1 3; do
     python3 $V/phase2_shared_variants.py $share $variant kernels/apsp/blocked_fw_shared.comp
     timeout 120 $B validate apsp --param n=1000 --param edges=4000 --param block_factor=32 --param threads=16x16 \
