@@ -8,7 +8,8 @@
 # variant_share, added after the call in the order run). Per-pipeline
 # times, not checked: two of the variants compute wrong distances.
 # VARIANTS="as-written unrolled" ran the later call behind
-# (h200-apsp-phase2-unrolled-2026-11-23.jsonl).
+# h200-apsp-phase2-unrolled-2026-11-23.jsonl, VARIANTS="no-store no-reads
+# reads-xor" the one behind h200-apsp-phase2-reads-2026-11-23.jsonl.
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
