@@ -10,6 +10,8 @@ of phases 1 and 2 changed one way, for run-phase2-contention.sh:
                values computed from registers (the same adds and min);
   reads-xor    as no-store, the relaxation's subtract and min replaced by a
                xor of the reads (the same reads, less integer work);
+  own-only     as no-reads, but each cell's own word still read;
+  pivots-only  as no-store, but each cell's own word not read;
   loads-first  the loop of apsp-loads-first.comp;
   unrolled     the loop marked [[unroll]] (GL_EXT_control_flow_attributes).
 usage: phase2_shared_variants.py SHARE VARIANT OUT.comp"""
@@ -25,14 +27,16 @@ step_barrier = '    }\n    barrier();\n  }\n\n' + write_back
 assert src.count(relax) == 1 and src.count(step_barrier) == 1 and src.count(loop_start) == 1
 if variant == 'no-barrier':
     src = src.replace(step_barrier, '    }\n  }\n\n' + write_back)
-elif variant in ('no-store', 'no-reads', 'reads-xor'):
+elif variant in ('no-store', 'no-reads', 'reads-xor', 'own-only', 'pivots-only'):
     src = src.replace(loop_start, '  int relaxed = 0;\n' + loop_start)
     src = src.replace(write_back, '  if (relaxed < -2000000000) dist[0] = relaxed;\n' + write_back)
     kept = {'no-store': '          relaxed = min(relaxed, through_k - tile_a[at(row, col)]);\n',
             'no-reads': '          relaxed = min(relaxed, through_k - int(row + col));\n',
-            'reads-xor': '          relaxed ^= through_k ^ tile_a[at(row, col)];\n'}[variant]
+            'reads-xor': '          relaxed ^= through_k ^ tile_a[at(row, col)];\n',
+            'own-only': '          relaxed = min(relaxed, through_k - tile_a[at(row, col)]);\n',
+            'pivots-only': '          relaxed = min(relaxed, through_k - int(row + col));\n'}[variant]
     src = src.replace(relax, kept)
-    if variant == 'no-reads':
+    if variant in ('no-reads', 'own-only'):
         for read, made in (('tile_a[at(row, k)] + tile_a[at(k, col)]', 'int(row * 7u + k) + int(col ^ k)'),
                            ('tile_b[at(row, k)] + tile_a[at(k, col)]', 'int(row * 5u + k) + int(col ^ k)'),
                            ('tile_a[at(row, k)] + tile_b[at(k, col)]', 'int(row * 3u + k) + int(col ^ k)')):

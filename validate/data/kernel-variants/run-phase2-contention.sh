@@ -9,7 +9,9 @@
 # times, not checked: two of the variants compute wrong distances.
 # VARIANTS="as-written unrolled" ran the later call behind
 # h200-apsp-phase2-unrolled-2026-11-23.jsonl, VARIANTS="no-store no-reads
-# reads-xor" the one behind h200-apsp-phase2-reads-2026-11-23.jsonl.
+# reads-xor" the one behind h200-apsp-phase2-reads-2026-11-23.jsonl and
+# VARIANTS="own-only pivots-only" the one behind
+# h200-apsp-phase2-which-reads-2026-11-23.jsonl.
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
