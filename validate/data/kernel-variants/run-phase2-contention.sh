@@ -6,7 +6,8 @@
 # without its store, and with each step's reads first
 # (phase2_shared_variants.py writes each; the records' variant_source and
 # variant_share, added after the call in the order run). Per-pipeline
-# times, not checked: two of the variants compute wrong distances.
+# times, not checked: all but as-written, loads-first and unrolled compute
+# wrong distances.
 # VARIANTS="as-written unrolled" ran the later call behind
 # h200-apsp-phase2-unrolled-2026-11-23.jsonl, VARIANTS="no-store no-reads
 # reads-xor" the one behind h200-apsp-phase2-reads-2026-11-23.jsonl and
