@@ -19,7 +19,8 @@ constexpr float kMulF = 0.5f, kAddF = 1.0f;
 constexpr uint32_t kLoadingWorkgroupSize = 64;
 constexpr uint32_t kMaxGroups = 65535;
 // bank_throughput's loads, in shared_throughput.comp's ACCESS order.
-const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours", "store"};
+const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours", "store", "broadcast",
+                                                   "broadcast_conflict"};
 
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
@@ -211,10 +212,13 @@ std::vector<uint32_t> expected_result(const Config& c) {
           out.push_back(uint32_t(bank_throughput_element(lane % c.workgroup_size, c.ways, true, 0)));
           continue;
         }
-        const bool words = c.access == "uint";
+        const bool broadcast = c.access == "broadcast" || c.access == "broadcast_conflict";
+        const bool words = c.access == "uint" || broadcast;
         uint32_t x = 0;
         for (uint64_t load = 0; load < steps; ++load) {
-          const uint32_t element = uint32_t(bank_throughput_element(lane % c.workgroup_size, c.ways, words, load));
+          const uint32_t element =
+              uint32_t(broadcast ? bank_broadcast_element(lane, c.ways, c.access == "broadcast_conflict", load)
+                                 : bank_throughput_element(lane % c.workgroup_size, c.ways, words, load));
           // A word holds its index; uvec4 q holds the words 4 q .. 4 q + 3.
           x ^= words ? element : (4 * element) ^ (4 * element + 1) ^ (4 * element + 2) ^ (4 * element + 3);
         }
@@ -268,6 +272,12 @@ uint64_t bank_throughput_element(uint32_t lane, uint32_t ways, bool words, uint6
   return words ? (first + load * 32) % kMicroSharedWords : (first + load * 8) % (kMicroSharedWords / 4);
 }
 
+uint64_t bank_broadcast_element(uint32_t lane, uint32_t ways, bool one_bank, uint64_t load) {
+  const uint32_t l = lane % 32, group = 32 / std::clamp(ways, 1u, 32u);
+  const uint64_t first = one_bank ? uint64_t(l / group) * 32 : l % group;
+  return (first + load * 32) % kMicroSharedWords;
+}
+
 const std::vector<std::string>& micro_bench_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> list;
@@ -292,7 +302,7 @@ std::vector<ParamSpec> MicroWorkload::params() const {
        "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer; dispatch_gap: "
        "dispatches of the empty kernel, each waiting for the one before"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
-      {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one) | store (uint stores)"},
+      {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one) | store (uint stores) | broadcast (ways lanes to a word) | broadcast_conflict (ways words in one bank, the lanes shared among them)"},
       {"bytes", "1048576",
        "pointer_chase: working set; bandwidth: buffer size; local_latency: the private array (4 to 16384)"},
       {"workgroups", "1",

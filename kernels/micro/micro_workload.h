@@ -30,6 +30,14 @@ constexpr uint32_t kMicroSharedWords = 1024;
 // that uvec4 read one by one).
 uint64_t bank_throughput_element(uint32_t lane, uint32_t ways, bool words, uint64_t load);
 
+// The word bank_throughput's broadcast load number `load` of lane `lane`
+// reads: lanes of each 32 share words. broadcast: lane l reads word
+// l mod (32 / ways), `ways` lanes to a word, no conflict; broadcast_conflict
+// (one_bank): word (l / (32 / ways)) x 32, `ways` words in one bank, each
+// read by 32 / ways lanes (APSP's pivot-column read at ways 2). Each load
+// moves by whole bank rows.
+uint64_t bank_broadcast_element(uint32_t lane, uint32_t ways, bool one_bank, uint64_t load);
+
 // The benchmarks `bench=` accepts, in the order the sweep runs them.
 const std::vector<std::string>& micro_bench_names();
 

@@ -11,7 +11,11 @@
 //             as fast as ACCESS 1 if the compiler makes one 128-bit load of
 //             them, four 32-bit loads (stride 4 x STRIDE words) if not;
 //   ACCESS 3: stores of 32-bit words where ACCESS 0 loads them, each word
-//             its own index again, then one load of the lane's first word.
+//             its own index again, then one load of the lane's first word;
+//   ACCESS 4: broadcasts: lane l of each 32 reads word l mod (32 / STRIDE),
+//             STRIDE lanes to a word, no conflict;
+//   ACCESS 5: word (l / (32 / STRIDE)) x 32: STRIDE words in one bank,
+//             each read by 32 / STRIDE lanes (bank_broadcast_element).
 // The values are XOR-ed into one word per lane, checked on the CPU.
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;
@@ -35,7 +39,13 @@ void main() {
   barrier();
   uint x = 0u;
   const uint first = lane * STRIDE;
-  if (ACCESS == 3u) {
+  if (ACCESS >= 4u) {
+    const uint l = lane % 32u, group = 32u / STRIDE;
+    const uint word = ACCESS == 4u ? l % group : (l / group) * 32u;
+    [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) {
+      [[unroll]] for (uint j = 0u; j < 16u; ++j) x ^= words[(word + (i * 16u + j) * 32u) % WORDS];
+    }
+  } else if (ACCESS == 3u) {
     [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) {
       [[unroll]] for (uint j = 0u; j < 16u; ++j) {
         const uint w = (first + (i * 16u + j) * 32u) % WORDS;

@@ -246,5 +246,24 @@ TEST(TimingSampling, LargeDispatchIsPredictedFromASampleWithAnErrorEstimate) {
   EXPECT_LT(p.error_seconds, 0.05 * p.seconds);
 }
 
+TEST(TimingModel, BroadcastReadsCostAWavefrontPerDistinctWordOfTheirBusiestBank) {
+  // bank_throughput's broadcast accesses: lanes that share a word are served
+  // together (broadcast, 2 lanes to a word: one wavefront); words of one bank
+  // are not (broadcast_conflict, `ways` words in bank 0: `ways` wavefronts).
+  const kernels::Workload& micro = *kernels::find_workload("micro");
+  const DeviceModel device = load_device_model("h100");
+  auto wavefronts_per_load = [&](const std::string& access, const std::string& ways) {
+    const kernels::Params params = {{"bench", "bank_throughput"}, {"access", access}, {"ways", ways},
+                                    {"iterations", "2"}, {"workgroup_size", "64"}, {"workgroups", "1"}};
+    const Prediction p = predict(micro.build(micro.with_defaults(params)), device, {});
+    EXPECT_EQ(p.counters.shared_load_requests, 2 * 2 * 16) << access << " " << ways;  // subgroups x iterations x 16
+    return p.counters.shared_load_wavefronts / p.counters.shared_load_requests;
+  };
+  EXPECT_EQ(wavefronts_per_load("broadcast", "2"), 1);
+  EXPECT_EQ(wavefronts_per_load("broadcast", "32"), 1);
+  EXPECT_EQ(wavefronts_per_load("broadcast_conflict", "2"), 2);
+  EXPECT_EQ(wavefronts_per_load("broadcast_conflict", "8"), 8);
+}
+
 }  // namespace
 }  // namespace lanelab::timing
