@@ -53,7 +53,7 @@ const std::vector<Bench> kBenches = {
 struct Config {
   Bench bench;
   uint32_t iterations = 0, ways = 1, workgroups = 1, workgroup_size = 32, lanes = 0, seed = 1;
-  std::string access = "uint";  // bank_throughput: uint, uvec4, neighbours (4 x uint) or store
+  std::string access = "uint";  // bank_throughput: one of kSharedAccesses
   uint64_t bytes = 0;
   uint64_t steps() const { return uint64_t(iterations) * kMicroStepsPerIteration; }
   uint32_t total_lanes() const { return workgroups * workgroup_size; }

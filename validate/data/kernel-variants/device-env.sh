@@ -29,3 +29,17 @@ apsp_points() {
       --out $OUT/$file >> $OUT/log.txt 2>&1
   done
 }
+# bank_throughput_points FILE ACCESS...: bank_throughput with every compute
+# unit full (1024 workgroups of 256 lanes, 64 iterations), each access at 1-
+# to 32-way, appended to $OUT/FILE.
+bank_throughput_points() {
+  local file=$1 access ways
+  shift
+  for access in "$@"; do
+    for ways in 1 2 4 8 16 32; do
+      timeout 60 $B validate micro --param bench=bank_throughput --param access=$access --param ways=$ways \
+        --param iterations=64 --param workgroup_size=256 --param workgroups=1024 --resume \
+        --out $OUT/$file >> $OUT/log.txt 2>&1
+    done
+  done
+}

@@ -30,12 +30,9 @@ if variant == 'no-barrier':
 elif variant in ('no-store', 'no-reads', 'reads-xor', 'own-only', 'pivots-only'):
     src = src.replace(loop_start, '  int relaxed = 0;\n' + loop_start)
     src = src.replace(write_back, '  if (relaxed < -2000000000) dist[0] = relaxed;\n' + write_back)
-    kept = {'no-store': '          relaxed = min(relaxed, through_k - tile_a[at(row, col)]);\n',
-            'no-reads': '          relaxed = min(relaxed, through_k - int(row + col));\n',
-            'reads-xor': '          relaxed ^= through_k ^ tile_a[at(row, col)];\n',
-            'own-only': '          relaxed = min(relaxed, through_k - tile_a[at(row, col)]);\n',
-            'pivots-only': '          relaxed = min(relaxed, through_k - int(row + col));\n'}[variant]
-    src = src.replace(relax, kept)
+    own = 'tile_a[at(row, col)]' if variant in ('no-store', 'reads-xor', 'own-only') else 'int(row + col)'
+    kept = f'relaxed ^= through_k ^ {own};' if variant == 'reads-xor' else f'relaxed = min(relaxed, through_k - {own});'
+    src = src.replace(relax, '          ' + kept + '\n')
     if variant in ('no-reads', 'own-only'):
         for read, made in (('tile_a[at(row, k)] + tile_a[at(k, col)]', 'int(row * 7u + k) + int(col ^ k)'),
                            ('tile_b[at(row, k)] + tile_a[at(k, col)]', 'int(row * 5u + k) + int(col ^ k)'),

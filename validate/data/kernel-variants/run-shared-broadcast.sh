@@ -8,10 +8,4 @@
 # and pivot-column reads, both broadcasts (validate/data/README.md, 21:07Z).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
-for access in broadcast broadcast_conflict uint; do
-  for ways in 1 2 4 8 16 32; do
-    timeout 60 $B validate micro --param bench=bank_throughput --param access=$access --param ways=$ways \
-      --param iterations=64 --param workgroup_size=256 --param workgroups=1024 --resume \
-      --out $OUT/shared-broadcast.jsonl >> $OUT/log.txt 2>&1
-  done
-done
+bank_throughput_points shared-broadcast.jsonl broadcast broadcast_conflict uint

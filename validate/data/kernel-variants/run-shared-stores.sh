@@ -5,10 +5,4 @@
 # compute unit full? The 32-bit loads again in the same call, to compare.
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
-for access in store uint; do
-  for ways in 1 2 4 8 16 32; do
-    timeout 60 $B validate micro --param bench=bank_throughput --param access=$access --param ways=$ways \
-      --param iterations=64 --param workgroup_size=256 --param workgroups=1024 --resume \
-      --out $OUT/shared-$access.jsonl >> $OUT/log.txt 2>&1
-  done
-done
+for access in store uint; do bank_throughput_points shared-$access.jsonl $access; done
