@@ -120,6 +120,13 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
     for (uint32_t times : {1, 4})
       add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
            {"workgroups", full ? "1024" : "8"}});
+  // Every compute unit full, each step's two shared loads inside a uniform
+  // branch the compiler has to keep, and the same without it: what such a
+  // branch costs.
+  for (const std::string bench : {"branch_throughput", "branch_free_throughput"})
+    for (uint32_t times : {1, 4})
+      add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
+           {"workgroups", full ? "1024" : "8"}});
   for (int e = 5; e <= 10; ++e)
     add({{"bench", "barrier"}, {"workgroup_size", pow2(e)}, {"iterations", full ? "256" : "8"}});
   // 16 KiB .. 512 MiB (full; H100's L2 is 50 MiB), 16 KiB .. 4 MiB (small).

@@ -24,7 +24,7 @@ const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours",
 
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
-  Bandwidth, Empty, Loading
+  Bandwidth, Empty, Loading, Branch
 };
 
 struct Bench {
@@ -48,6 +48,7 @@ const std::vector<Bench> kBenches = {
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
     {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
     {"dispatch_gap", Kind::Empty, 1},
+    {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
 };
 
 struct Config {
@@ -260,6 +261,18 @@ std::vector<uint32_t> expected_result(const Config& c) {
     case Kind::Empty:
       out.assign(1, 0);
       break;
+    case Kind::Branch:  // uniform_branch.comp: words_a[i] = i, words_b[i] = 3 i
+      for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
+        const uint32_t local = lane % c.workgroup_size;
+        const bool first_side = c.bench.variant == 0 || (lane / c.workgroup_size) % 2 == 0;
+        uint32_t x = 0;
+        for (uint64_t step = 0; step < steps; ++step) {
+          const uint32_t p = uint32_t((local + step * 32) % kMicroSharedWords), q = p ^ 16u;
+          x ^= first_side ? 3 * p + q : p + 3 * q;
+        }
+        out.push_back(x);
+      }
+      break;
   }
   return out;
 }
@@ -290,7 +303,7 @@ const std::vector<std::string>& micro_bench_names() {
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
          "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce latency and throughput, barrier, "
-         "pointer chase, bandwidth, empty dispatch, the gap between dependent dispatches, loading";
+         "pointer chase, bandwidth, empty dispatch, the gap between dependent dispatches, loading, a uniform branch";
 }
 
 std::vector<ParamSpec> MicroWorkload::params() const {
@@ -344,6 +357,11 @@ launch::Script MicroWorkload::build(const Params& params) const {
       pipeline.specializations.push_back(
           spec_uint(3, uint32_t(std::find(kSharedAccesses.begin(), kSharedAccesses.end(), c.access) -
                                 kSharedAccesses.begin())));
+      script.buffers["constants"] = uint_buffer("constants", {0});
+      break;
+    case Kind::Branch:
+      shader = "uniform_branch";
+      pipeline.specializations.push_back(spec_uint(2, c.bench.variant));
       script.buffers["constants"] = uint_buffer("constants", {0});
       break;
     case Kind::Local:
@@ -416,6 +434,8 @@ WorkAmount MicroWorkload::work(const Params& params) const {
       return {double(c.bytes) * c.iterations, "bytes"};
     case Kind::SharedThroughput:
       return {double(c.steps()) * c.total_lanes(), c.access == "store" ? "lane stores" : "lane loads"};
+    case Kind::Branch:
+      return {double(c.steps()) * c.total_lanes(), "lane steps"};
     case Kind::Empty:
       if (c.bench.variant == 1) return {double(c.iterations), "dispatches"};
       return {double(c.workgroups), "workgroups"};

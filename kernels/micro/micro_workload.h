@@ -2,8 +2,8 @@
 // Microbenchmarks: small kernels that each isolate one parameter of a device
 // model -- instruction latency and throughput, shared-memory latency and bank
 // conflicts, subgroup operations, barriers, global-memory latency and
-// bandwidth, dispatch overhead, and how many lanes it takes to fill the
-// device. Each loops a fixed number of steps inside the kernel, so time per
+// bandwidth, dispatch overhead, how many lanes it takes to fill the device,
+// and what a branch the compiler keeps costs. Each loops a fixed number of steps inside the kernel, so time per
 // step (and, with the device's clock, cycles per step) follows from the
 // measured time; `lanelab calibrate` (validate/calibration.h) fits the model
 // to them.

@@ -12,13 +12,23 @@ of phases 1 and 2 changed one way, for run-phase2-contention.sh:
                xor of the reads (the same reads, less integer work);
   own-only     as no-reads, but each cell's own word still read;
   pivots-only  as no-store, but each cell's own word not read;
+  pivots-no-barrier  pivots-only without the barrier after each step;
+  pivots-per-cell    pivots-only with a register a cell, as phase 3 keeps
+               its cells (no chain of mins across the cells);
+  pivots-per-cell-no-barrier  both;
   loads-first  the loop of apsp-loads-first.comp;
   unrolled     the loop marked [[unroll]] (GL_EXT_control_flow_attributes).
+VARIANT+no-branch: VARIANT with pivot_row written as true, so that every
+busy tile takes the pivot-row tile's reads (the column tiles' results are
+wrong) and the loop has no uniform branch to take; VARIANT+no-branch-column
+with pivot_row written as false: every busy tile takes the column tile's.
 usage: phase2_shared_variants.py SHARE VARIANT OUT.comp"""
 import pathlib, sys
 
 here = pathlib.Path(__file__).parent
 share, variant, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+variant, _, fixed = variant.partition('+')
+assert fixed in ('', 'no-branch', 'no-branch-column'), fixed
 src = (here / 'apsp-phase2-shared.comp').read_text().replace('const uint SHARE = 1u;', f'const uint SHARE = {share}u;')
 loop_start = '  for (uint k = 0u; k < BF; ++k) {\n    if (owns_cells) {\n      for (uint a'
 write_back = '  if (owns_cells) {\n    for (uint a = 0u; a < CELLS_Y; ++a) {\n      for (uint b = 0u; b < CELLS_X; ++b) {\n        uint row = ty + a * TY, col = tx + b * TX;\n        dist[(bi'
@@ -27,11 +37,20 @@ step_barrier = '    }\n    barrier();\n  }\n\n' + write_back
 assert src.count(relax) == 1 and src.count(step_barrier) == 1 and src.count(loop_start) == 1
 if variant == 'no-barrier':
     src = src.replace(step_barrier, '    }\n  }\n\n' + write_back)
-elif variant in ('no-store', 'no-reads', 'reads-xor', 'own-only', 'pivots-only'):
-    src = src.replace(loop_start, '  int relaxed = 0;\n' + loop_start)
-    src = src.replace(write_back, '  if (relaxed < -2000000000) dist[0] = relaxed;\n' + write_back)
+elif variant in ('no-store', 'no-reads', 'reads-xor', 'own-only', 'pivots-only', 'pivots-no-barrier',
+                 'pivots-per-cell', 'pivots-per-cell-no-barrier'):
+    if variant.endswith('no-barrier'):
+        src = src.replace(step_barrier, '    }\n  }\n\n' + write_back)
+    if variant.startswith('pivots-per-cell'):
+        src = src.replace(loop_start, '  int relaxed[CELLS_Y * CELLS_X];\n  for (uint c = 0u; c < CELLS_Y * CELLS_X; ++c) relaxed[c] = 0;\n' + loop_start)
+        src = src.replace(write_back, '  for (uint c = 0u; c < CELLS_Y * CELLS_X; ++c)\n    if (relaxed[c] < -2000000000) dist[c] = relaxed[c];\n' + write_back)
+        cell = 'relaxed[a * CELLS_X + b]'
+    else:
+        src = src.replace(loop_start, '  int relaxed = 0;\n' + loop_start)
+        src = src.replace(write_back, '  if (relaxed < -2000000000) dist[0] = relaxed;\n' + write_back)
+        cell = 'relaxed'
     own = 'tile_a[at(row, col)]' if variant in ('no-store', 'reads-xor', 'own-only') else 'int(row + col)'
-    kept = f'relaxed ^= through_k ^ {own};' if variant == 'reads-xor' else f'relaxed = min(relaxed, through_k - {own});'
+    kept = f'{cell} ^= through_k ^ {own};' if variant == 'reads-xor' else f'{cell} = min({cell}, through_k - {own});'
     src = src.replace(relax, '          ' + kept + '\n')
     if variant in ('no-reads', 'own-only'):
         for read, made in (('tile_a[at(row, k)] + tile_a[at(k, col)]', 'int(row * 7u + k) + int(col ^ k)'),
@@ -48,4 +67,8 @@ elif variant == 'unrolled':
     src = src.replace(loop_start, '  [[unroll]]\n' + loop_start)
 elif variant != 'as-written':
     sys.exit(f'unknown variant {variant}')
+if fixed:
+    pivot_row = '  bool pivot_row = bi == r;'
+    assert src.count(pivot_row) == 1
+    src = src.replace(pivot_row, '  bool pivot_row = %s;' % ('true' if fixed == 'no-branch' else 'false'))
 pathlib.Path(out).write_text(src)

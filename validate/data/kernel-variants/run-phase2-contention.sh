@@ -12,7 +12,12 @@
 # h200-apsp-phase2-unrolled-2026-11-23.jsonl, VARIANTS="no-store no-reads
 # reads-xor" the one behind h200-apsp-phase2-reads-2026-11-23.jsonl and
 # VARIANTS="own-only pivots-only" the one behind
-# h200-apsp-phase2-which-reads-2026-11-23.jsonl.
+# h200-apsp-phase2-which-reads-2026-11-23.jsonl. On an H100, three calls
+# made h100-apsp-phase2-branch-2026-11-23.jsonl, with VARIANTS="as-written
+# pivots-only pivots-no-barrier pivots-per-cell pivots-per-cell-no-barrier",
+# "as-written+no-branch pivots-per-cell-no-barrier+no-branch" and
+# "as-written+no-branch-column pivots-per-cell-no-barrier+no-branch-column
+# pivots-only+no-branch".
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants

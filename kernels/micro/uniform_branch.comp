@@ -1,0 +1,44 @@
+#version 450
+// What a branch the compiler has to keep costs: every lane runs ITERATIONS x
+// 16 steps, each an if/else on a workgroup-uniform condition the compiler
+// cannot know (the workgroup's parity), each side two shared-memory loads
+// from two arrays, in the other order, and an add: the cell of APSP's phase
+// 2 (kernels/apsp/blocked_fw_shared.comp, its pivot_row branch). BRANCH 0
+// fixes the condition, so every workgroup takes the first side: the same
+// loads and adds without the branch. Every load is conflict-free and none
+// depends on a loaded value, so with every compute unit full the time
+// without the branch is the shared-memory pipe's.
+#extension GL_EXT_control_flow_attributes : enable
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint ITERATIONS = 64u;
+layout(constant_id = 2) const uint BRANCH = 1u;
+
+layout(set = 0, binding = 0) buffer Constants { uint offset; };
+layout(set = 0, binding = 1) buffer Result { uint result[]; };
+
+const uint WORDS = 1024u;
+shared uint words_a[WORDS];  // word i holds i
+shared uint words_b[WORDS];  // word i holds 3 i
+
+void main() {
+  const uint lane = gl_LocalInvocationIndex;
+  [[dont_unroll]] for (uint i = lane; i < WORDS; i += gl_WorkGroupSize.x) {
+    words_a[i] = i + offset;
+    words_b[i] = 3u * i + offset;
+  }
+  barrier();
+  const bool first_side = BRANCH == 0u || (gl_WorkGroupID.x & 1u) == 0u;
+  uint x = 0u;
+  [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) {
+    [[unroll]] for (uint j = 0u; j < 16u; ++j) {
+      // 32 lanes on 32 neighbouring words, the second read 16 words over.
+      const uint p = (lane + (i * 16u + j) * 32u) % WORDS, q = p ^ 16u;
+      if (first_side) {
+        x ^= words_b[p] + words_a[q];
+      } else {
+        x ^= words_a[p] + words_b[q];
+      }
+    }
+  }
+  result[gl_GlobalInvocationID.x] = x;
+}
