@@ -123,7 +123,7 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
   // Every compute unit full, each step's two shared loads inside a uniform
   // branch the compiler has to keep, and the same without it: what such a
   // branch costs.
-  for (const std::string bench : {"branch_throughput", "branch_free_throughput"})
+  for (const std::string bench : {"branch_throughput", "branch_free_throughput", "branch_per_step_throughput"})
     for (uint32_t times : {1, 4})
       add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
            {"workgroups", full ? "1024" : "8"}});

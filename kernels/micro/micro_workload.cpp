@@ -49,6 +49,7 @@ const std::vector<Bench> kBenches = {
     {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
     {"dispatch_gap", Kind::Empty, 1},
     {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
+    {"branch_per_step_throughput", Kind::Branch, 2},
 };
 
 struct Config {
@@ -264,10 +265,12 @@ std::vector<uint32_t> expected_result(const Config& c) {
     case Kind::Branch:  // uniform_branch.comp: words_a[i] = i, words_b[i] = 3 i
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
         const uint32_t local = lane % c.workgroup_size;
-        const bool first_side = c.bench.variant == 0 || (lane / c.workgroup_size) % 2 == 0;
+        const uint32_t workgroup = lane / c.workgroup_size;
         uint32_t x = 0;
         for (uint64_t step = 0; step < steps; ++step) {
           const uint32_t p = uint32_t((local + step * 32) % kMicroSharedWords), q = p ^ 16u;
+          const uint32_t bit = c.bench.variant == 2 ? step % 4 : 0;
+          const bool first_side = c.bench.variant == 0 || ((workgroup >> bit) & 1) == 0;
           x ^= first_side ? 3 * p + q : p + 3 * q;
         }
         out.push_back(x);

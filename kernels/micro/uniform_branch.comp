@@ -5,9 +5,12 @@
 // from two arrays, in the other order, and an add: the cell of APSP's phase
 // 2 (kernels/apsp/blocked_fw_shared.comp, its pivot_row branch). BRANCH 0
 // fixes the condition, so every workgroup takes the first side: the same
-// loads and adds without the branch. Every load is conflict-free and none
-// depends on a loaded value, so with every compute unit full the time
-// without the branch is the shared-memory pipe's.
+// loads and adds without the branch. BRANCH 2 tests another bit of the
+// workgroup's index in each of four neighbouring steps, so that a compiler
+// cannot merge neighbouring steps' branches into one (as it can merge
+// BRANCH 1's sixteen). Every load is conflict-free and none depends on a
+// loaded value, so with every compute unit full the time without the
+// branch is the shared-memory pipe's.
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITERATIONS = 64u;
@@ -27,13 +30,13 @@ void main() {
     words_b[i] = 3u * i + offset;
   }
   barrier();
-  const bool first_side = BRANCH == 0u || (gl_WorkGroupID.x & 1u) == 0u;
   uint x = 0u;
   [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) {
     [[unroll]] for (uint j = 0u; j < 16u; ++j) {
       // 32 lanes on 32 neighbouring words, the second read 16 words over.
       const uint p = (lane + (i * 16u + j) * 32u) % WORDS, q = p ^ 16u;
-      if (first_side) {
+      const uint bit = BRANCH == 2u ? j % 4u : 0u;
+      if (BRANCH == 0u || ((gl_WorkGroupID.x >> bit) & 1u) == 0u) {
         x ^= words_b[p] + words_a[q];
       } else {
         x ^= words_a[p] + words_b[q];

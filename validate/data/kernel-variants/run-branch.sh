@@ -6,9 +6,10 @@
 # busy workgroup an SM and 6.2 us with three (kernel-variants
 # run-phase2-contention.sh, +no-branch). The micro sweep's four points
 # (every compute unit full, 16 and 64 iterations), and at 64 iterations one
-# and three workgroups an SM (132 and 396).
+# and three workgroups an SM (132 and 396). BENCHES=branch_per_step_throughput
+# ran the later call that added its four records to the file.
 . validate/data/kernel-variants/device-env.sh
-for bench in branch_throughput branch_free_throughput; do
+for bench in ${BENCHES:-branch_throughput branch_free_throughput}; do
   for point in 16:1024 64:1024 64:132 64:396; do
     IFS=: read -r iterations workgroups <<< "$point"
     timeout 60 $B validate micro --param bench=$bench --param iterations=$iterations --param workgroup_size=256 \
