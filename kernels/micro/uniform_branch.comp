@@ -10,7 +10,9 @@
 // cannot merge neighbouring steps' branches into one (as it can merge
 // BRANCH 1's sixteen). Every load is conflict-free and none depends on a
 // loaded value, so with every compute unit full the time without the
-// branch is the shared-memory pipe's.
+// branch is the shared-memory pipe's. The timing model has no parameter for
+// what the branch adds yet, so `lanelab calibrate` fits nothing to these
+// (validate/data/README.md says what the H100 shows and what was tried).
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITERATIONS = 64u;
