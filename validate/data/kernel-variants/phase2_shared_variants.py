@@ -17,6 +17,10 @@ of phases 1 and 2 changed one way, for run-phase2-contention.sh:
                its cells (no chain of mins across the cells);
   pivots-per-cell-no-barrier  both;
   loads-first  the loop of apsp-loads-first.comp;
+  pivots-once  each step's pivot words read once into registers, before
+               its cells (what a compiler's common subexpressions make of
+               them: a row word serves a row of cells, a column word a
+               column); the results stay right;
   unrolled     the loop marked [[unroll]] (GL_EXT_control_flow_attributes).
 VARIANT+no-branch: VARIANT with pivot_row written as true, so that every
 busy tile takes the pivot-row tile's reads (the column tiles' results are
@@ -62,6 +66,27 @@ elif variant == 'loads-first':
     first = (here / 'apsp-loads-first.comp').read_text()
     start = src.index(loop_start)
     src = src[:start] + first[first.index('  for (uint k = 0u; k < BF; ++k) {\n    if (owns_cells) {\n      // Every'):first.index(write_back)] + src[src.index(write_back):]
+elif variant == 'pivots-once':
+    start, end = src.index(loop_start), src.index(step_barrier)
+    src = src[:start] + '''  for (uint k = 0u; k < BF; ++k) {
+    if (owns_cells) {
+      int row_k[CELLS_X];
+      int col_k[CELLS_Y];
+      for (uint b = 0u; b < CELLS_X; ++b) {
+        uint col = tx + b * TX;
+        row_k[b] = (PHASE == 1u || pivot_row) ? tile_a[at(k, col)] : tile_b[at(k, col)];
+      }
+      for (uint a = 0u; a < CELLS_Y; ++a) {
+        uint row = ty + a * TY;
+        col_k[a] = (PHASE == 1u || !pivot_row) ? tile_a[at(row, k)] : tile_b[at(row, k)];
+      }
+      for (uint a = 0u; a < CELLS_Y; ++a) {
+        for (uint b = 0u; b < CELLS_X; ++b) {
+          uint row = ty + a * TY, col = tx + b * TX;
+          int through_k = col_k[a] + row_k[b];
+''' + relax + '''        }
+      }
+''' + src[end:]
 elif variant == 'unrolled':
     src = src.replace('#version 450\n', '#version 450\n#extension GL_EXT_control_flow_attributes : enable\n', 1)
     src = src.replace(loop_start, '  [[unroll]]\n' + loop_start)

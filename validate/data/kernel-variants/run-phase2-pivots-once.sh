@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The device call behind h100-apsp-phase2-pivots-once-2026-11-23.jsonl: does
+# the driver read each of a step's pivot words once for all the cells that
+# share it? Phase 2 as written, with pivot_row written as true (no branch),
+# and with the step's pivot words read once into registers
+# (phase2_shared_variants.py's pivots-once), its busy tiles SHARE to an SM:
+# block 32 with 16x16 threads at n = 1000 (1 and 3), blocks 64 with 16x16
+# and 32x32 threads at n = 2048 (1 and 2: at n = 1000 their grid of 256
+# workgroups is too small to place two to an SM). Per-pipeline times,
+# unchecked (the records' variant_source and variant_share, added after).
+# Run from the repository root on the device machine (device-env.sh).
+. validate/data/kernel-variants/device-env.sh
+V=validate/data/kernel-variants
+cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
+for point in 1000:32:16x16:1:pivots-once 1000:32:16x16:3:pivots-once \
+             2048:64:16x16:1:as-written 2048:64:16x16:2:as-written 2048:64:16x16:1:as-written+no-branch \
+             2048:64:16x16:2:as-written+no-branch 2048:64:16x16:1:pivots-once 2048:64:16x16:2:pivots-once \
+             2048:64:32x32:1:as-written 2048:64:32x32:2:as-written 2048:64:32x32:1:as-written+no-branch \
+             2048:64:32x32:2:as-written+no-branch 2048:64:32x32:1:pivots-once 2048:64:32x32:2:pivots-once; do
+  IFS=: read -r n bf threads share variant <<< "$point"
+  python3 $V/phase2_shared_variants.py $share $variant kernels/apsp/blocked_fw_shared.comp
+  timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf --param threads=$threads \
+    --param tile_layout=row --no-check --repeats 5 --out $OUT/point.jsonl >> $OUT/log.txt 2>&1
+  cat $OUT/point.jsonl >> $OUT/pivots-once.jsonl && rm $OUT/point.jsonl
+  echo "$point" >> $OUT/points.txt
+done
+cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
+paste -d' ' $OUT/points.txt <(python3 -c "
+import json
+for l in open('$OUT/pivots-once.jsonl'):
+    r = json.loads(l); pp = r['timing']['per_pipeline']
+    print(r['date'], r['clocks']['sm_mhz'], ' '.join('%s %.2f' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())), r['kernel_statistics']['phase2']['Binary Size'])
+")
