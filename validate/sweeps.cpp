@@ -115,15 +115,11 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
       add({{"bench", "bank_throughput"}, {"ways", pow2(e)}, {"access", access},
            {"iterations", full ? "64" : "4"}, {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});
   // Every compute unit full of independent shuffles, ballots, barriers: what
-  // each holds the shared-memory pipe.
-  for (const std::string bench : {"shuffle_throughput", "ballot_throughput", "barrier_throughput"})
-    for (uint32_t times : {1, 4})
-      add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
-           {"workgroups", full ? "1024" : "8"}});
-  // Every compute unit full, each step's two shared loads inside a uniform
-  // branch the compiler has to keep, and the same without it: what such a
-  // branch costs.
-  for (const std::string bench : {"branch_throughput", "branch_free_throughput", "branch_per_step_throughput"})
+  // each holds the shared-memory pipe; and of steps whose two shared loads
+  // sit inside a uniform branch the compiler has to keep, with their
+  // branch-free twin: what such a branch costs.
+  for (const std::string bench : {"shuffle_throughput", "ballot_throughput", "barrier_throughput", "branch_throughput",
+                                   "branch_free_throughput", "branch_per_step_throughput"})
     for (uint32_t times : {1, 4})
       add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
            {"workgroups", full ? "1024" : "8"}});

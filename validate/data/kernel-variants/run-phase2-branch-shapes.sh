@@ -7,18 +7,11 @@
 # times, unchecked (the records' variant_source, added after the call).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
-V=validate/data/kernel-variants
-cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
+points=()
 for variant in as-written as-written+no-branch; do
-  python3 $V/phase2_shared_variants.py 1 $variant kernels/apsp/blocked_fw_shared.comp
-  for shape in 16:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do
-    IFS=: read -r bf threads <<< "$shape"
-    timeout 120 $B validate apsp --param n=1000 --param edges=4000 --param block_factor=$bf --param threads=$threads \
-      --param tile_layout=row --no-check --repeats 5 --out $OUT/point.jsonl >> $OUT/log.txt 2>&1
-    cat $OUT/point.jsonl >> $OUT/shapes.jsonl && rm $OUT/point.jsonl
-  done
+  for shape in 16:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do points+=(1000:$shape:1:$variant); done
 done
-cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
+phase2_variant_points shapes.jsonl "${points[@]}"
 python3 -c "
 import json
 for l in open('$OUT/shapes.jsonl'):

@@ -20,14 +20,8 @@
 # pivots-only+no-branch".
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
-V=validate/data/kernel-variants
-cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
+points=()
 for variant in ${VARIANTS:-as-written no-barrier no-store loads-first}; do
-  for share in 1 3; do
-    python3 $V/phase2_shared_variants.py $share $variant kernels/apsp/blocked_fw_shared.comp
-    timeout 120 $B validate apsp --param n=1000 --param edges=4000 --param block_factor=32 --param threads=16x16 \
-      --param tile_layout=row --no-check --repeats 5 --out $OUT/point.jsonl >> $OUT/log.txt 2>&1
-    cat $OUT/point.jsonl >> $OUT/contention.jsonl && rm $OUT/point.jsonl
-  done
+  for share in 1 3; do points+=(1000:32:16x16:$share:$variant); done
 done
-cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
+phase2_variant_points contention.jsonl "${points[@]}"

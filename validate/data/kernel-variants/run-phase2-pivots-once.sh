@@ -10,22 +10,13 @@
 # unchecked (the records' variant_source and variant_share, added after).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
-V=validate/data/kernel-variants
-cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
-for point in 1000:32:16x16:1:pivots-once 1000:32:16x16:3:pivots-once \
-             2048:64:16x16:1:as-written 2048:64:16x16:2:as-written 2048:64:16x16:1:as-written+no-branch \
-             2048:64:16x16:2:as-written+no-branch 2048:64:16x16:1:pivots-once 2048:64:16x16:2:pivots-once \
-             2048:64:32x32:1:as-written 2048:64:32x32:2:as-written 2048:64:32x32:1:as-written+no-branch \
-             2048:64:32x32:2:as-written+no-branch 2048:64:32x32:1:pivots-once 2048:64:32x32:2:pivots-once; do
-  IFS=: read -r n bf threads share variant <<< "$point"
-  python3 $V/phase2_shared_variants.py $share $variant kernels/apsp/blocked_fw_shared.comp
-  timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf --param threads=$threads \
-    --param tile_layout=row --no-check --repeats 5 --out $OUT/point.jsonl >> $OUT/log.txt 2>&1
-  cat $OUT/point.jsonl >> $OUT/pivots-once.jsonl && rm $OUT/point.jsonl
-  echo "$point" >> $OUT/points.txt
-done
-cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
-paste -d' ' $OUT/points.txt <(python3 -c "
+points="1000:32:16x16:1:pivots-once 1000:32:16x16:3:pivots-once
+2048:64:16x16:1:as-written 2048:64:16x16:2:as-written 2048:64:16x16:1:as-written+no-branch
+2048:64:16x16:2:as-written+no-branch 2048:64:16x16:1:pivots-once 2048:64:16x16:2:pivots-once
+2048:64:32x32:1:as-written 2048:64:32x32:2:as-written 2048:64:32x32:1:as-written+no-branch
+2048:64:32x32:2:as-written+no-branch 2048:64:32x32:1:pivots-once 2048:64:32x32:2:pivots-once"
+phase2_variant_points pivots-once.jsonl $points
+paste -d' ' <(printf '%s\n' $points) <(python3 -c "
 import json
 for l in open('$OUT/pivots-once.jsonl'):
     r = json.loads(l); pp = r['timing']['per_pipeline']
