@@ -117,9 +117,12 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
   // Every compute unit full of independent shuffles, ballots, barriers: what
   // each holds the shared-memory pipe; and of steps whose two shared loads
   // sit inside a uniform branch the compiler has to keep, with their
-  // branch-free twin: what such a branch costs.
-  for (const std::string bench : {"shuffle_throughput", "ballot_throughput", "barrier_throughput", "branch_throughput",
-                                   "branch_free_throughput", "branch_per_step_throughput"})
+  // branch-free twin: what such a branch costs; and with every workgroup
+  // taking one side, the other reading two words or three: whether the
+  // side no lane takes costs anything.
+  for (const std::string bench :
+       {"shuffle_throughput", "ballot_throughput", "barrier_throughput", "branch_throughput", "branch_free_throughput",
+        "branch_per_step_throughput", "branch_one_side_throughput", "branch_one_side_heavy_throughput"})
     for (uint32_t times : {1, 4})
       add({{"bench", bench}, {"iterations", std::to_string((full ? 16 : 2) * times)}, {"workgroup_size", "256"},
            {"workgroups", full ? "1024" : "8"}});

@@ -49,7 +49,8 @@ const std::vector<Bench> kBenches = {
     {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
     {"dispatch_gap", Kind::Empty, 1},
     {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
-    {"branch_per_step_throughput", Kind::Branch, 2},
+    {"branch_per_step_throughput", Kind::Branch, 2}, {"branch_one_side_throughput", Kind::Branch, 3},
+    {"branch_one_side_heavy_throughput", Kind::Branch, 4},
 };
 
 struct Config {
@@ -270,7 +271,8 @@ std::vector<uint32_t> expected_result(const Config& c) {
         for (uint64_t step = 0; step < steps; ++step) {
           const uint32_t p = uint32_t((local + step * 32) % kMicroSharedWords), q = p ^ 16u;
           const uint32_t bit = c.bench.variant == 2 ? step % 4 : 0;
-          const bool first_side = c.bench.variant == 0 || ((workgroup >> bit) & 1) == 0;
+          // Variants 3 and 4: offset is 0, every workgroup takes the first side.
+          const bool first_side = c.bench.variant == 0 || c.bench.variant >= 3 || ((workgroup >> bit) & 1) == 0;
           x ^= first_side ? 3 * p + q : p + 3 * q;
         }
         out.push_back(x);

@@ -8,7 +8,11 @@
 // loads and adds without the branch. BRANCH 2 tests another bit of the
 // workgroup's index in each of four neighbouring steps, so that a compiler
 // cannot merge neighbouring steps' branches into one (as it can merge
-// BRANCH 1's sixteen). Every load is conflict-free and none depends on a
+// BRANCH 1's sixteen). BRANCH 3 and 4 test a condition read from memory
+// that no workgroup meets (offset is 0), so every workgroup takes the first
+// side; BRANCH 4's untaken side reads a third word: whether the device
+// pays for a side no lane takes (a compiler that predicates the if/else
+// issues both sides' loads). Every load is conflict-free and none depends on a
 // loaded value, so with every compute unit full the time without the
 // branch is the shared-memory pipe's. The timing model has no parameter for
 // what the branch adds yet, so `lanelab calibrate` fits nothing to these
@@ -32,14 +36,17 @@ void main() {
     words_b[i] = 3u * i + offset;
   }
   barrier();
+  const bool no_offset = offset == 0u;
   uint x = 0u;
   [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) {
     [[unroll]] for (uint j = 0u; j < 16u; ++j) {
       // 32 lanes on 32 neighbouring words, the second read 16 words over.
       const uint p = (lane + (i * 16u + j) * 32u) % WORDS, q = p ^ 16u;
       const uint bit = BRANCH == 2u ? j % 4u : 0u;
-      if (BRANCH == 0u || ((gl_WorkGroupID.x >> bit) & 1u) == 0u) {
+      if (BRANCH == 0u || (BRANCH >= 3u ? no_offset : ((gl_WorkGroupID.x >> bit) & 1u) == 0u)) {
         x ^= words_b[p] + words_a[q];
+      } else if (BRANCH == 4u) {
+        x ^= words_a[p] + words_b[q] + words_a[p ^ 8u];
       } else {
         x ^= words_a[p] + words_b[q];
       }

@@ -36,11 +36,11 @@ uint64_t extent(const std::vector<Leaf>& leaves) {
   return e;
 }
 
-void notify(Subgroup& sg, const Instruction& in, const uint64_t* pointers, uint64_t bytes, bool is_store) {
+void notify(Subgroup& sg, const Instruction& in, const uint64_t* pointers, uint64_t bytes, bool is_store,
+            LaneMask m) {
   ExecutionObserver* o = sg.observer();
   if (!o) return;
   uint64_t addresses[64];
-  LaneMask m = sg.active();
   uint32_t object = 0;
   for_each_lane(m, [&](uint32_t l) {
     addresses[l] = sg.observed_address(pointers[l]);
@@ -54,7 +54,7 @@ void load(Subgroup& sg, const Instruction& in) {
   const auto& leaves = sg.program().leaf_lists[in.aux];
   const uint64_t* p = sg.slot(sg.operand(in, 0));
   const uint64_t bytes = extent(leaves);
-  notify(sg, in, p, bytes, false);
+  notify(sg, in, p, bytes, false, sg.active());
   for_active(sg, sg.active(), [&](uint32_t l) {
     const uint8_t* at = sg.address(in, p[l], l, bytes, false);
     for (const auto& leaf : leaves) {
@@ -65,13 +65,13 @@ void load(Subgroup& sg, const Instruction& in) {
   });
 }
 
-void store(Subgroup& sg, const Instruction& in) {
+void store_lanes(Subgroup& sg, const Instruction& in, LaneMask lanes) {
   const auto& leaves = sg.program().leaf_lists[in.aux];
   const uint64_t* p = sg.slot(sg.operand(in, 0));
   const uint32_t value = sg.operand(in, 1);
   const uint64_t bytes = extent(leaves);
-  notify(sg, in, p, bytes, true);
-  for_active(sg, sg.active(), [&](uint32_t l) {
+  notify(sg, in, p, bytes, true, lanes);
+  for_active(sg, lanes, [&](uint32_t l) {
     uint8_t* at = sg.address(in, p[l], l, bytes, true);
     for (const auto& leaf : leaves) {
       uint64_t v = sg.slot(value + leaf.slot)[l];
@@ -80,13 +80,29 @@ void store(Subgroup& sg, const Instruction& in) {
   });
 }
 
+// A store of `condition ? value : the word as read` (module_decoder.cpp's
+// write_back): the lanes that would write back the word they read do not
+// write, as under a vendor compiler's predicated store. Operands: pointer,
+// value, condition, and which condition writes.
+void store(Subgroup& sg, const Instruction& in) { store_lanes(sg, in, sg.active()); }
+
+void store_where(Subgroup& sg, const Instruction& in) {
+  const uint64_t* condition = sg.slot(sg.operand(in, 2));
+  const bool writes_when = sg.operand(in, 3) != 0;
+  LaneMask writing = 0;
+  for_each_lane(sg.active(), [&](uint32_t l) {
+    if ((condition[l] != 0) == writes_when) writing |= LaneMask{1} << l;
+  });
+  store_lanes(sg, in, writing);
+}
+
 void copy_memory(Subgroup& sg, const Instruction& in) {
   const auto& leaves = sg.program().leaf_lists[in.aux];
   const uint64_t* to = sg.slot(sg.operand(in, 0));
   const uint64_t* from_p = sg.slot(sg.operand(in, 1));
   const uint64_t bytes = extent(leaves);
-  notify(sg, in, from_p, bytes, false);
-  notify(sg, in, to, bytes, true);
+  notify(sg, in, from_p, bytes, false, sg.active());
+  notify(sg, in, to, bytes, true, sg.active());
   for_active(sg, sg.active(), [&](uint32_t l) {
     std::memmove(sg.address(in, to[l], l, bytes, true), sg.address(in, from_p[l], l, bytes, false), bytes);
   });
@@ -112,7 +128,7 @@ frontend::Handler memory_handler(const frontend::Program&, const frontend::Instr
   switch (Op(in.opcode)) {
     case Op::OpAccessChain: case Op::OpInBoundsAccessChain: return access_chain;
     case Op::OpLoad: return load;
-    case Op::OpStore: return store;
+    case Op::OpStore: return in.operand_count == 4 ? store_where : store;
     case Op::OpCopyMemory: return copy_memory;
     case Op::OpArrayLength: return array_length;
     case Op::OpVariable: return nothing;  // its pointer is preloaded

@@ -14,6 +14,18 @@ namespace {
 using Instruction = WordInstruction;
 
 bool is_debug_line(spv::Op op) { return op == spv::Op::OpLine || op == spv::Op::OpNoLine; }
+bool is_access_chain(spv::Op op) { return op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain; }
+
+// What the flattener needs to know of the module's declarations.
+struct ModuleFacts {
+  std::unordered_set<uint32_t> scalar_types;
+  std::unordered_set<uint32_t> shared_variables;           // Workgroup variables
+  std::unordered_set<uint32_t> shared_pointers;            // results of type pointer-to-Workgroup
+  std::unordered_set<uint32_t> constants;
+  std::unordered_map<uint32_t, uint32_t> zero_of_int_type;  // integer type -> its constant 0
+  std::unordered_map<uint32_t, uint32_t> type_of;           // result -> its type
+  uint32_t next_id = 0;                                     // the module's id bound, then new ids
+};
 
 struct Block {
   std::vector<Instruction> instructions;  // OpLabel first, the terminator last
@@ -23,9 +35,8 @@ struct Block {
 
 class FunctionFlattener {
  public:
-  FunctionFlattener(std::vector<Block>& blocks, const std::unordered_set<uint32_t>& scalar_types,
-                    uint32_t max_side_instructions)
-      : blocks_(blocks), scalar_types_(scalar_types), max_side_(max_side_instructions) {}
+  FunctionFlattener(std::vector<Block>& blocks, ModuleFacts& module, uint32_t max_side_instructions)
+      : blocks_(blocks), module_(module), max_side_(max_side_instructions) {}
 
   // Flattens until nothing more can be: flattening an inner selection can
   // make its enclosing one short enough.
@@ -65,10 +76,43 @@ class FunctionFlattener {
     return it == index_.end() ? nullptr : &blocks_[it->second];
   }
 
+  // The shared-memory words the header reads after its last write, barrier
+  // or call: pointer -> (loaded value, its type). A side may store to one of
+  // them: predicated, the store writes back the value read where the
+  // condition fails, which no other invocation can tell from no store (one
+  // that wrote the word in between would race with the header's read).
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> rewritable_words(const Block& header) const {
+    std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> words;
+    for (size_t k = header.instructions.size() - 2; k-- > 1;) {
+      const Instruction& in = header.instructions[k];
+      const spv::Op op = op_of(in);
+      if (op == spv::Op::OpLoad) {
+        if (module_.shared_pointers.count(in[3])) words.emplace(in[3], std::make_pair(in[2], in[1]));
+      } else if (!is_debug_line(op) && !only_computes(in) && op != spv::Op::OpAccessChain &&
+                 op != spv::Op::OpInBoundsAccessChain) {
+        break;
+      }
+    }
+    return words;
+  }
+
   // The instructions of a side that may be predicated (nothing for the
   // merge block itself: the side is empty); nullopt when it may not.
+  // The shared-memory pointers the header block reads or writes through:
+  // in bounds on every lane that reaches the selection.
+  static std::unordered_set<uint32_t> dereferenced(const Block& header) {
+    std::unordered_set<uint32_t> pointers;
+    for (const Instruction& in : header.instructions) {
+      if (op_of(in) == spv::Op::OpLoad && in.size() >= 4) pointers.insert(in[3]);
+      if (op_of(in) == spv::Op::OpStore && in.size() >= 3) pointers.insert(in[1]);
+    }
+    return pointers;
+  }
+
   std::optional<std::vector<Instruction>> side_body(uint32_t side, uint32_t header, uint32_t merge, bool forced,
-                                                    const std::unordered_set<uint32_t>& touched) {
+                                                    const std::unordered_set<uint32_t>& touched,
+                                                    const std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>>& rewritable,
+                                                    const std::unordered_set<uint32_t>& header_pointers) {
     if (side == merge) return std::vector<Instruction>{};
     Block* b = block(side);
     if (!b || touched.count(side) || structural_.count(side)) return std::nullopt;
@@ -76,10 +120,22 @@ class FunctionFlattener {
     const Instruction& t = b->instructions.back();
     if (op_of(t) != spv::Op::OpBranch || t[1] != merge) return std::nullopt;
     std::vector<Instruction> body(b->instructions.begin() + 1, b->instructions.end() - 1);
+    std::unordered_set<uint32_t> guarded_chains;  // this side's chains into shared variables
     uint32_t counted = 0;
     for (const Instruction& in : body) {
-      if (is_debug_line(op_of(in))) continue;
-      if (!only_computes(in)) return std::nullopt;
+      const spv::Op op = op_of(in);
+      if (is_debug_line(op)) continue;
+      if (is_access_chain(op) && module_.shared_variables.count(in[3])) {
+        // Free: a compiler folds the address into the load.
+        if (!guardable(in)) return std::nullopt;
+        guarded_chains.insert(in[2]);
+        continue;
+      }
+      const bool predicable_load = op == spv::Op::OpLoad && in.size() == 4 && module_.shared_pointers.count(in[3]) &&
+                                   (guarded_chains.count(in[3]) || header_pointers.count(in[3]));
+      const bool predicable_store = op == spv::Op::OpStore && in.size() == 3 && rewritable.count(in[1]) &&
+                                    module_.scalar_types.count(rewritable.at(in[1]).second);
+      if (!only_computes(in) && !predicable_load && !predicable_store) return std::nullopt;
       ++counted;
     }
     if (!forced && counted > max_side_) return std::nullopt;
@@ -96,8 +152,10 @@ class FunctionFlattener {
     const bool forced = control & uint32_t(spv::SelectionControlMask::Flatten);
     const uint32_t h = header.label(), merge = selection[1], condition = branch[1], t = branch[2], f = branch[3];
     if (t == f) return false;
-    auto then_body = side_body(t, h, merge, forced, touched);
-    auto else_body = side_body(f, h, merge, forced, touched);
+    const auto rewritable = rewritable_words(header);
+    const auto header_pointers = dereferenced(header);
+    auto then_body = side_body(t, h, merge, forced, touched, rewritable, header_pointers);
+    auto else_body = side_body(f, h, merge, forced, touched, rewritable, header_pointers);
     if (!then_body || !else_body) return false;
 
     // The merge is reached from the two sides only; its phis choose between them.
@@ -114,15 +172,15 @@ class FunctionFlattener {
       if (is_debug_line(op_of(in))) continue;
       if (op_of(in) != spv::Op::OpPhi) break;
       // result type, result, then (value, parent) pairs
-      if (in.size() != 7 || !scalar_types_.count(in[1])) return false;
+      if (in.size() != 7 || !module_.scalar_types.count(in[1])) return false;
       const uint32_t then_value = in[4] == from_then ? in[3] : in[5];
       const uint32_t else_value = in[4] == from_else ? in[3] : in[5];
       selects.emplace_back(k, make_instruction(spv::Op::OpSelect, {in[1], in[2], condition, then_value, else_value}));
     }
 
     hi.resize(hi.size() - 2);
-    hi.insert(hi.end(), then_body->begin(), then_body->end());
-    hi.insert(hi.end(), else_body->begin(), else_body->end());
+    append_predicated(hi, *then_body, condition, true, rewritable);
+    append_predicated(hi, *else_body, condition, false, rewritable);
     hi.push_back(make_instruction(spv::Op::OpBranch, {merge}));
     for (auto& [k, select] : selects) m->instructions[k] = std::move(select);
     for (uint32_t side : {t, f})
@@ -134,8 +192,53 @@ class FunctionFlattener {
     return true;
   }
 
+  // An access chain whose every run-time index has a 0 of its type to stand
+  // in for it.
+  bool guardable(const Instruction& chain) const {
+    for (size_t k = 4; k < chain.size(); ++k) {
+      if (module_.constants.count(chain[k])) continue;
+      auto type = module_.type_of.find(chain[k]);
+      if (type == module_.type_of.end() || !module_.zero_of_int_type.count(type->second)) return false;
+    }
+    return true;
+  }
+
+  // A side's instructions as every lane runs them. A shared-memory load
+  // reads element 0 where the side is not taken (its index is selected:
+  // index if taken, else 0), so it stays in bounds, and its value is
+  // dropped by the merge's select: the predicated load of a vendor
+  // compiler, which issues whether or not a lane takes the side. A store
+  // keeps the word it would not have written: store (taken ? value : the
+  // header's read).
+  void append_predicated(std::vector<Instruction>& out, const std::vector<Instruction>& body, uint32_t condition,
+                         bool taken, const std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>>& rewritable) {
+    auto select = [&](uint32_t type, uint32_t if_taken, uint32_t otherwise) {
+      const uint32_t id = module_.next_id++;
+      out.push_back(make_instruction(spv::Op::OpSelect, {type, id, condition, taken ? if_taken : otherwise,
+                                                         taken ? otherwise : if_taken}));
+      return id;
+    };
+    for (const Instruction& in : body) {
+      const spv::Op op = op_of(in);
+      if (is_access_chain(op) && module_.shared_variables.count(in[3])) {
+        Instruction guarded = in;
+        for (size_t k = 4; k < in.size(); ++k)
+          if (!module_.constants.count(in[k])) {
+            const uint32_t type = module_.type_of.at(in[k]);
+            guarded[k] = select(type, in[k], module_.zero_of_int_type.at(type));
+          }
+        out.push_back(std::move(guarded));
+      } else if (op == spv::Op::OpStore) {
+        const auto [old_value, type] = rewritable.at(in[1]);
+        out.push_back(make_instruction(spv::Op::OpStore, {in[1], select(type, in[2], old_value)}));
+      } else {
+        out.push_back(in);
+      }
+    }
+  }
+
   std::vector<Block>& blocks_;
-  const std::unordered_set<uint32_t>& scalar_types_;
+  ModuleFacts& module_;
   uint32_t max_side_;
   std::unordered_map<uint32_t, size_t> index_;
   std::unordered_map<uint32_t, std::vector<uint32_t>> predecessors_;
@@ -147,11 +250,27 @@ class FunctionFlattener {
 FlatteningResult flatten_short_branches(const std::vector<uint32_t>& words, uint32_t max_side_instructions) {
   return rewrite_module<FlatteningResult>(
       words, [&](const std::vector<WordInstruction>& module, FlatteningResult& result) {
-    std::unordered_set<uint32_t> scalar_types;
-    for (const Instruction& in : module)
-      if (op_of(in) == spv::Op::OpTypeInt || op_of(in) == spv::Op::OpTypeFloat || op_of(in) == spv::Op::OpTypeBool)
-        scalar_types.insert(in[1]);
-
+    ModuleFacts facts;
+    facts.next_id = words[3];
+    std::unordered_set<uint32_t> shared_pointer_types, int_types;
+    for (const Instruction& in : module) {
+      const spv::Op op = op_of(in);
+      const OpcodeInfo& info = opcode_info(uint16_t(op));
+      if (info.has_result_type && info.has_result && in.size() > 2) facts.type_of[in[2]] = in[1];
+      if (op == spv::Op::OpTypeInt || op == spv::Op::OpTypeFloat || op == spv::Op::OpTypeBool)
+        facts.scalar_types.insert(in[1]);
+      if (op == spv::Op::OpTypeInt) int_types.insert(in[1]);
+      if (op == spv::Op::OpTypePointer && in[2] == uint32_t(spv::StorageClass::Workgroup))
+        shared_pointer_types.insert(in[1]);
+      if ((op == spv::Op::OpVariable || is_access_chain(op)) && shared_pointer_types.count(in[1]))
+        facts.shared_pointers.insert(in[2]);
+      if (op == spv::Op::OpVariable && shared_pointer_types.count(in[1])) facts.shared_variables.insert(in[2]);
+      if (op == spv::Op::OpConstant || op == spv::Op::OpConstantNull) {
+        facts.constants.insert(in[2]);
+        const bool zero = op == spv::Op::OpConstantNull || std::all_of(in.begin() + 3, in.end(), [](uint32_t w) { return w == 0; });
+        if (zero && int_types.count(in[1])) facts.zero_of_int_type.emplace(in[1], in[2]);
+      }
+    }
     // Rebuild the module function by function, each as its blocks.
     std::vector<Instruction> out;
     std::unordered_set<uint32_t> removed_labels;
@@ -167,12 +286,13 @@ FlatteningResult flatten_short_branches(const std::vector<uint32_t>& words, uint
         if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
         blocks.back().instructions.push_back(module[i++]);
       }
-      result.flattened += FunctionFlattener(blocks, scalar_types, max_side_instructions).run(removed_labels);
+      result.flattened += FunctionFlattener(blocks, facts, max_side_instructions).run(removed_labels);
       for (Block& b : blocks)
         if (!b.removed) out.insert(out.end(), b.instructions.begin(), b.instructions.end());
     }
 
     result.words.assign(words.begin(), words.begin() + 5);
+    result.words[3] = facts.next_id;  // the id bound, past the selects' results
     for (const Instruction& in : out) {
       // Names and decorations of the labels that went with their blocks.
       const spv::Op op = op_of(in);

@@ -7,10 +7,26 @@
 // (validate/data/README.md). SPIR-V keeps the branch (glslang writes even a
 // `?:` of two computations as one), so the timing model, which counts what
 // the GPU issues, flattens it here: a selection whose sides only compute
-// (no memory access, no barrier, no subgroup operation, no division) in at
-// most `max_side_instructions` each becomes the sides' instructions in the
+// (no barrier, no subgroup operation, no division) in at most
+// `max_side_instructions` each becomes the sides' instructions in the
 // header and an OpSelect per merge phi. A selection marked DontFlatten stays;
 // one marked Flatten is flattened at any length.
+//
+// A side may also read shared memory and write back a shared word, as the
+// driver predicates those too (validate/data/README.md, the 2026-11-24
+// device calls: a side of two loads and an add costs every subgroup both
+// sides' loads, one of three loads and two adds is a branch):
+//  - a load through an access chain of the side, or through a pointer the
+//    header reads or writes (access chains cost nothing: the load's address
+//    folds them). Each run-time index of the side's chains becomes
+//    `condition ? index : 0` (`0 : index` on the other side), so a lane that
+//    does not take the side reads element 0 and never out of bounds, and
+//    the merge's select drops what it read;
+//  - a store to a shared word the header has read, with nothing written or
+//    synchronized since: APSP's `if (through_k < tile[c]) tile[c] =
+//    through_k;`. It becomes `tile[c] = condition ? through_k : the word
+//    read`, which the decoder makes a predicated store (module_decoder.cpp's
+//    write_back): only the lanes that would have stored write.
 #include <cstdint>
 #include <vector>
 

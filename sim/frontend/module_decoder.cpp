@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <spirv-tools/libspirv.h>
 #include <unordered_map>
 
@@ -392,6 +393,8 @@ class Decoder {
           continue;
         case spv::Op::OpNoLine: line = 0; continue;
         case spv::Op::OpLabel:
+          unwritten_reads_.clear();
+          selects_.clear();
           block = label_block_[in.word(0)];
           program_.blocks[block].first = uint32_t(program_.instructions.size());
           continue;
@@ -409,6 +412,7 @@ class Decoder {
       current_line_ = line;
       Instruction decoded = decode_instruction(in, block, file, line);
       program_.instructions.push_back(decoded);
+      track_unwritten_reads(in);
       if (is_terminator(in.opcode)) {
         program_.blocks[block].end = uint32_t(program_.instructions.size());
         program_.blocks[block].successors = successors(in);
@@ -621,6 +625,12 @@ class Decoder {
         push_slot(id_operand(0));
         push_slot(id_operand(1));
         d.aux = leaf_list(memory_type(id_operand(0)));
+        if (in.opcode == Op::OpStore) {
+          if (auto kept = write_back(id_operand(0), id_operand(1))) {
+            push_slot(kept->condition);
+            push(kept->writes_when);
+          }
+        }
         break;
       }
       case Op::OpCompositeExtract: {
@@ -743,6 +753,56 @@ class Decoder {
     return d;
   }
 
+  // Shared-memory words this block has read with nothing written or
+  // synchronized since (load result -> pointer), and its scalar selects.
+  void track_unwritten_reads(const RawInstruction& in) {
+    using spv::Op;
+    switch (in.opcode) {
+      case Op::OpLoad:
+        if (program_.types[type_of(in.word(2))].storage_class == uint32_t(spv::StorageClass::Workgroup))
+          unwritten_reads_[in.word(1)] = in.word(2);
+        break;
+      case Op::OpSelect:
+        if (program_.types[type_of(in.word(2))].kind == Type::Kind::Bool)
+          selects_[in.word(1)] = {in.word(2), in.word(3), in.word(4)};
+        break;
+      default: {
+        const OpcodeInfo& info = opcode_info(uint32_t(in.opcode));
+        // Anything with no result (a store, a barrier) or that touches memory
+        // (an atomic, a call) ends what the block's earlier reads know.
+        if (!info.has_result || touches_memory(in.opcode)) unwritten_reads_.clear();
+      }
+    }
+  }
+
+  static bool touches_memory(spv::Op op) {
+    const uint32_t o = uint32_t(op);
+    return op == spv::Op::OpFunctionCall || (o >= uint32_t(spv::Op::OpAtomicLoad) && o <= uint32_t(spv::Op::OpAtomicXor)) ||
+           op == spv::Op::OpAtomicFMinEXT || op == spv::Op::OpAtomicFMaxEXT || op == spv::Op::OpAtomicFAddEXT;
+  }
+
+  // `*pointer = condition ? a : b` where a or b is what this block read from
+  // *pointer with nothing written or synchronized since: a store of the
+  // kept word is no store (branch_flattening.h writes these for `if (c)
+  // *p = v`), so only the lanes whose condition picks the other value write,
+  // as the predicated store a vendor compiler makes of it.
+  struct WriteBack {
+    uint32_t condition;
+    uint32_t writes_when;  // 1: the lanes whose condition is true write; 0: false
+  };
+  std::optional<WriteBack> write_back(uint32_t pointer, uint32_t value) const {
+    auto select = selects_.find(value);
+    if (select == selects_.end()) return std::nullopt;
+    const auto& [condition, if_true, if_false] = select->second;
+    auto reads = [&](uint32_t id) {
+      auto it = unwritten_reads_.find(id);
+      return it != unwritten_reads_.end() && it->second == pointer;
+    };
+    if (reads(if_false) && !reads(if_true)) return WriteBack{condition, 1};
+    if (reads(if_true) && !reads(if_false)) return WriteBack{condition, 0};
+    return std::nullopt;
+  }
+
   bool uses_type(uint32_t type, uint32_t target) const {
     if (type == target) return true;
     const Type& t = program_.types[type];
@@ -791,6 +851,11 @@ class Decoder {
   std::unordered_map<uint32_t, std::string> strings_;
   std::unordered_map<uint32_t, uint32_t> leaf_index_;
   std::unordered_map<uint32_t, uint32_t> memory_type_;
+  std::unordered_map<uint32_t, uint32_t> unwritten_reads_;  // track_unwritten_reads
+  struct Select {
+    uint32_t condition, if_true, if_false;
+  };
+  std::unordered_map<uint32_t, Select> selects_;
   std::unordered_map<uint32_t, std::string> unsupported_types_;
   uint32_t glsl_set_ = kNoId;
   bool in_function_ = false;

@@ -145,6 +145,9 @@ SpirvModule compile_to_spirv(const launch::ShaderDecl& shader, const std::string
 
 namespace {
 constexpr size_t kMaxUnrolledWords = 1 << 17;
+// Flattening passes over a module: each can only remove selections, so this
+// bounds the work, not the result (kernels settle in two).
+constexpr uint32_t kMaxFlatteningRounds = 4;
 
 // The header labels of the loops whose body holds a barrier that not every
 // trip executes (one behind a branch). NVIDIA's compiler leaves such a loop
@@ -284,9 +287,14 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
     const PrivateVectorReadsResult reads = extract_private_vector_reads(prepared.words);
     if (reads.rewritten > 0) optimize_again(reads.words, "private-vector reads");
     // Merged with what followed its selection, a header is one block that
-    // holds what the GPU issues without a branch.
-    const FlatteningResult flat = flatten_short_branches(prepared.words, options.flatten_branches_up_to);
-    if (flat.flattened > 0) optimize_again(flat.words, "branch flattening");
+    // holds what the GPU issues without a branch. Again while that flattens
+    // more: a private array written on both sides of a flattened selection
+    // becomes registers, and the selections that read it may then qualify.
+    for (uint32_t round = 0; round < kMaxFlatteningRounds; ++round) {
+      const FlatteningResult flat = flatten_short_branches(prepared.words, options.flatten_branches_up_to);
+      if (flat.flattened == 0) break;
+      optimize_again(flat.words, "branch flattening");
+    }
   }
   if (options.optimize && options.hoist_loop_invariants) {
     const HoistingResult hoisted = hoist_loop_invariants(prepared.words);

@@ -239,6 +239,13 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
       f.fused[i] = true;
       continue;
     }
+    // The select of a predicated store (a write-back store: ops_memory.cpp's
+    // store_where) is the store's predicate, set by the compare before it.
+    if (op == Op::OpStore && in.operand_count == 4 && p.operand_is_slot[in.operand_begin + 1]) {
+      const uint32_t j = single_use_producer(p.operands[in.operand_begin + 1], in);
+      if (j != kNone && static_cast<Op>(p.instructions[j].opcode) == Op::OpSelect) f.fused[j] = true;
+      continue;
+    }
     if (is_integer_division(op) && in.operand_count == 2) {
       const uint32_t divisor = p.operands[in.operand_begin + 1];
       const bool known = p.operand_is_slot[in.operand_begin + 1] ? facts.is_constant[divisor] : true;
@@ -253,6 +260,15 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
     if ((op == Op::OpIAdd || op == Op::OpISub) && in.result_slot < p.slot_count && facts.uses[in.result_slot] > 0 &&
         facts.address_only[in.result_slot] &&
         std::any_of(operands.begin(), operands.end(), [&](uint32_t s) { return facts.is_constant[s]; })) {
+      f.fused[i] = true;
+      continue;
+    }
+    // index if taken, else 0, used only as an index: the predicate of a
+    // flattened side's load (branch_flattening.h), not an instruction.
+    if (op == Op::OpSelect && operands.size() == 3 && in.result_slot < p.slot_count &&
+        facts.uses[in.result_slot] > 0 && facts.address_only[in.result_slot] &&
+        ((facts.is_constant[operands[1]] && facts.constant[operands[1]] == 0) ||
+         (facts.is_constant[operands[2]] && facts.constant[operands[2]] == 0))) {
       f.fused[i] = true;
       continue;
     }

@@ -9,6 +9,10 @@
 //  - bitwise AND / OR / XOR / NOT chains over at most three distinct inputs,
 //    each link used only by the next: one three-input logic op (NVIDIA LOP3,
 //    AMD v_bfi / v_and_or / v_xor3);
+//  - the select of a predicated store (a write-back store, ops_memory.cpp):
+//    the compare before it sets the store's predicate (NVIDIA `@P STS`);
+//  - a select of an index or 0 used only as an array index: the predicate
+//    of a flattened side's load (branch_flattening.h);
 //  - an add of a constant used only as an array index: the load or store's
 //    immediate offset ([register + immediate] addressing);
 //  - OpBitcast: a reinterpretation of the same register bits;

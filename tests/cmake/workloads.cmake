@@ -61,8 +61,10 @@ lanelab_workload_test(apsp.shared.column apsp SIZES 8 32 64
 lanelab_workload_test(apsp.global apsp SIZES 8 32 64 PARAMS n=70 edges=300 block_factor=32 memory=global)
 lanelab_workload_test(apsp.shared.bf16_8x8 apsp SIZES 32 PARAMS n=40 edges=150 block_factor=16 threads=8x8)
 
-# The branch microbenchmarks: workgroups 0-15 take every combination of sides.
-foreach(bench branch_throughput branch_free_throughput branch_per_step_throughput)
+# The branch microbenchmarks: workgroups 0-15 take every combination of sides
+# (the one-side ones: all the first).
+foreach(bench branch_throughput branch_free_throughput branch_per_step_throughput branch_one_side_throughput
+              branch_one_side_heavy_throughput)
   lanelab_workload_test(micro.${bench} micro SIZES 8 32 PARAMS bench=${bench} iterations=2 workgroups=16 workgroup_size=64)
 endforeach()
 

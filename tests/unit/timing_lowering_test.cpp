@@ -752,6 +752,69 @@ TEST(TimingFlattening, ABranchReadingAPrivateVectorAtARunTimeIndexIsPredicated) 
   EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
 }
 
+TEST(TimingFlattening, ASideThatReadsSharedMemoryIsPredicatedAndReadsElementZeroWhereNotTaken) {
+  // APSP phase 2's cell: an if/else whose sides each read two shared words
+  // and add them. Lanes 16-31 do not take the first side, where `s[i * 2u]`
+  // would be out of bounds: predicated, they read s[0] in its place.
+  const launch::Script script = script_of(
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint x;\n"
+      "  if (i < 16u) { x = s[i * 2u] + s[i]; } else { x = s[i ^ 1u] + 1u; }\n"
+      "  buf.v[i] = x; }");
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions branching;
+  branching.flatten_branches_up_to = 0;
+  EXPECT_EQ(predict(script, device, {}).counters.branches, 0);
+  EXPECT_GE(predict(script, device, branching).counters.branches, 1);
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+  // A side of three loads stays a branch (its loads and adds are five instructions).
+  const launch::Script longer = script_of(
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint x;\n"
+      "  if (i < 16u) { x = s[i * 2u] + s[i] + s[i + 1u]; } else { x = s[i ^ 1u]; }\n"
+      "  buf.v[i] = x; }");
+  EXPECT_GE(predict(longer, device, {}).counters.branches, 1);
+}
+
+// The stores of a program as the timing model compiles it, and how many of
+// them are predicated (write only the lanes whose condition says so).
+std::pair<size_t, size_t> count_predicated_stores(const std::string& body) {
+  const launch::Script script = script_of(body);
+  launch::SimulatorBackend backend(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr, 4, true, false});
+  const frontend::Program& program = backend.program(script, script.pipelines.front());
+  size_t stores = 0, predicated = 0;
+  for (const frontend::Instruction& in : program.instructions)
+    if (static_cast<spv::Op>(in.opcode) == spv::Op::OpStore) {
+      ++stores;
+      predicated += in.operand_count == 4;
+    }
+  return {stores, predicated};
+}
+
+TEST(TimingFlattening, AStoreOfAShrinkingWordIsPredicatedOnTheLanesThatWrite) {
+  // APSP's relaxation: the word is written only where it shrinks.
+  const std::string relax =
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint t = buf.v[i ^ 1u];\n"
+      "  if (t < s[i]) s[i] = t;\n"
+      "  barrier(); buf.v[i] = s[i ^ 2u]; }";
+  const launch::Script script = script_of(relax);
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions branching;
+  branching.flatten_branches_up_to = 0;
+  EXPECT_EQ(predict(script, device, {}).counters.branches, 0);
+  EXPECT_GE(predict(script, device, branching).counters.branches, 1);
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+  // The buffer store and the first shared one write every lane.
+  EXPECT_EQ(count_predicated_stores(relax), std::make_pair(size_t(3), size_t(1)));
+  // Written back after a barrier the word may have changed: every lane writes.
+  EXPECT_EQ(count_predicated_stores(
+                "shared uint s[32];\n"
+                "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint old = s[i];\n"
+                "  barrier(); s[i] = old > 3u ? 3u : old; barrier(); buf.v[i] = s[i ^ 2u]; }"),
+            std::make_pair(size_t(3), size_t(0)));
+}
+
 TEST(TimingFusion, ALogicResultComparedWithZeroIsOneInstruction) {
   // Ballot32's `(row & (1u << k)) != 0u`: a LOP3 that writes the predicate.
   const auto [total, folded] = count_fused(

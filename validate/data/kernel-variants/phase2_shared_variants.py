@@ -21,6 +21,12 @@ of phases 1 and 2 changed one way, for run-phase2-contention.sh:
                its cells (what a compiler's common subexpressions make of
                them: a row word serves a row of cells, a column word a
                column); the results stay right;
+  pivot-tile-once  phase 2 reads each of a step's pivot-tile words once
+               into a register, before its cells: a row word for a row of
+               cells (pivot-row tiles), a column word for a column (column
+               tiles). The pivot tile is never stored in the loop, so a
+               compiler may do this itself; the tile's own reads stay per
+               cell, as they must. The results stay right;
   unrolled     the loop marked [[unroll]] (GL_EXT_control_flow_attributes).
 VARIANT+no-branch: VARIANT with pivot_row written as true, so that every
 busy tile takes the pivot-row tile's reads (the column tiles' results are
@@ -84,6 +90,30 @@ elif variant == 'pivots-once':
         for (uint b = 0u; b < CELLS_X; ++b) {
           uint row = ty + a * TY, col = tx + b * TX;
           int through_k = col_k[a] + row_k[b];
+''' + relax + '''        }
+      }
+''' + src[end:]
+elif variant == 'pivot-tile-once':
+    start, end = src.index(loop_start), src.index(step_barrier)
+    src = src[:start] + '''  for (uint k = 0u; k < BF; ++k) {
+    if (owns_cells) {
+      int pivot_word[CELLS_Y + CELLS_X];
+      if (PHASE == 2u && pivot_row) {
+        for (uint a = 0u; a < CELLS_Y; ++a) pivot_word[a] = tile_b[at(ty + a * TY, k)];
+      } else if (PHASE == 2u) {
+        for (uint b = 0u; b < CELLS_X; ++b) pivot_word[b] = tile_b[at(k, tx + b * TX)];
+      }
+      for (uint a = 0u; a < CELLS_Y; ++a) {
+        for (uint b = 0u; b < CELLS_X; ++b) {
+          uint row = ty + a * TY, col = tx + b * TX;
+          int through_k;
+          if (PHASE == 1u) {
+            through_k = tile_a[at(row, k)] + tile_a[at(k, col)];
+          } else if (pivot_row) {
+            through_k = pivot_word[a] + tile_a[at(k, col)];
+          } else {
+            through_k = tile_a[at(row, k)] + pivot_word[b];
+          }
 ''' + relax + '''        }
       }
 ''' + src[end:]
