@@ -4,6 +4,7 @@
 // coalescing models see the per-lane addresses).
 #include <spirv/unified1/spirv.hpp11>
 
+#include <bit>
 #include <cstring>
 
 #include "sim/core/instruction_set.h"
@@ -41,7 +42,10 @@ void notify(Subgroup& sg, const Instruction& in, const uint64_t* pointers, uint6
   ExecutionObserver* o = sg.observer();
   if (!o) return;
   uint64_t addresses[64];
-  uint32_t object = 0;
+  // The object a predicated store with no lane writing would have written:
+  // its kind still says which pipe the instruction takes.
+  const LaneMask active = sg.active();
+  uint32_t object = active ? memory::pointer_object(pointers[std::countr_zero(active)]) : 0;
   for_each_lane(m, [&](uint32_t l) {
     addresses[l] = sg.observed_address(pointers[l]);
     object = memory::pointer_object(pointers[l]);

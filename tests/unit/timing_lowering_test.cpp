@@ -807,6 +807,16 @@ TEST(TimingFlattening, AStoreOfAShrinkingWordIsPredicatedOnTheLanesThatWrite) {
   EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
   // The buffer store and the first shared one write every lane.
   EXPECT_EQ(count_predicated_stores(relax), std::make_pair(size_t(3), size_t(1)));
+  // Where no word shrinks no lane writes, and the store is still a shared
+  // one: one shared store before the relaxation, one for it, one buffer store.
+  const launch::Script none_shrink = script_of(
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint t = s[i] + 1u;\n"
+      "  if (t < s[i]) s[i] = t;\n"
+      "  barrier(); buf.v[i] = s[i ^ 2u]; }");
+  const Prediction none = predict(none_shrink, device, {});
+  EXPECT_EQ(none.counters.shared_store_requests, 2);
+  EXPECT_EQ(none.counters.global_store_requests, 1);
   // Written back after a barrier the word may have changed: every lane writes.
   EXPECT_EQ(count_predicated_stores(
                 "shared uint s[32];\n"
