@@ -7,7 +7,10 @@
 # run-phase2-contention.sh, +no-branch). The micro sweep's four points
 # (every compute unit full, 16 and 64 iterations), and at 64 iterations one
 # and three workgroups an SM (132 and 396). BENCHES=branch_per_step_throughput
-# ran the later call that added its four records to the file.
+# ran the later call that added its four records to the file, and
+# BENCHES="branch_one_side_throughput branch_one_side_heavy_throughput
+# branch_throughput branch_free_throughput" the call behind
+# h100-branch-one-side-2026-11-24.jsonl.
 . validate/data/kernel-variants/device-env.sh
 for bench in ${BENCHES:-branch_throughput branch_free_throughput}; do
   for point in 16:1024 64:1024 64:132 64:396; do
