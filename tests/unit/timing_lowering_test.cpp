@@ -737,6 +737,17 @@ TEST(TimingMemory, AConstantArrayIsReadThroughTheConstantCache) {
   EXPECT_NEAR((far.compute_seconds - near.compute_seconds) * device.clock_mhz * 1e6, 3000, 100);
 }
 
+// The script's if/else as the timing model compiles it: flattened (no
+// branch left), a branch when flattening is off, the same results either way.
+void expect_flattened(const launch::Script& script) {
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions branching;
+  branching.flatten_branches_up_to = 0;
+  EXPECT_EQ(predict(script, device, {}).counters.branches, 0);
+  EXPECT_GE(predict(script, device, branching).counters.branches, 1);
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+}
+
 TEST(TimingFlattening, ABranchReadingAPrivateVectorAtARunTimeIndexIsPredicated) {
   // Ballot32 as written: `if (i == row_ix) output_row = vote[local_matrix];`
   const launch::Script script = script_of(
@@ -744,12 +755,7 @@ TEST(TimingFlattening, ABranchReadingAPrivateVectorAtARunTimeIndexIsPredicated) 
       "  uvec4 v = uvec4(buf.v[i], buf.v[i ^ 1u], buf.v[i ^ 2u], buf.v[i ^ 3u]); uint pick = buf.v[0] & 3u;\n"
       "  if ((i & 3u) == 1u) { out_row = v[pick]; }\n"
       "  buf.v[i] = out_row; }");
-  const DeviceModel device = load_device_model("h100");
-  TimingOptions branching;
-  branching.flatten_branches_up_to = 0;
-  EXPECT_EQ(predict(script, device, {}).counters.branches, 0);
-  EXPECT_GE(predict(script, device, branching).counters.branches, 1);
-  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+  expect_flattened(script);
 }
 
 TEST(TimingFlattening, ASideThatReadsSharedMemoryIsPredicatedAndReadsElementZeroWhereNotTaken) {
@@ -761,12 +767,8 @@ TEST(TimingFlattening, ASideThatReadsSharedMemoryIsPredicatedAndReadsElementZero
       "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint x;\n"
       "  if (i < 16u) { x = s[i * 2u] + s[i]; } else { x = s[i ^ 1u] + 1u; }\n"
       "  buf.v[i] = x; }");
+  expect_flattened(script);
   const DeviceModel device = load_device_model("h100");
-  TimingOptions branching;
-  branching.flatten_branches_up_to = 0;
-  EXPECT_EQ(predict(script, device, {}).counters.branches, 0);
-  EXPECT_GE(predict(script, device, branching).counters.branches, 1);
-  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
   // A side of three loads stays a branch (its loads and adds are five instructions).
   const launch::Script longer = script_of(
       "shared uint s[32];\n"
@@ -798,13 +800,7 @@ TEST(TimingFlattening, AStoreOfAShrinkingWordIsPredicatedOnTheLanesThatWrite) {
       "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint t = buf.v[i ^ 1u];\n"
       "  if (t < s[i]) s[i] = t;\n"
       "  barrier(); buf.v[i] = s[i ^ 2u]; }";
-  const launch::Script script = script_of(relax);
-  const DeviceModel device = load_device_model("h100");
-  TimingOptions branching;
-  branching.flatten_branches_up_to = 0;
-  EXPECT_EQ(predict(script, device, {}).counters.branches, 0);
-  EXPECT_GE(predict(script, device, branching).counters.branches, 1);
-  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+  expect_flattened(script_of(relax));
   // The buffer store and the first shared one write every lane.
   EXPECT_EQ(count_predicated_stores(relax), std::make_pair(size_t(3), size_t(1)));
   // Where no word shrinks no lane writes, and the store is still a shared
@@ -814,7 +810,7 @@ TEST(TimingFlattening, AStoreOfAShrinkingWordIsPredicatedOnTheLanesThatWrite) {
       "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint t = s[i] + 1u;\n"
       "  if (t < s[i]) s[i] = t;\n"
       "  barrier(); buf.v[i] = s[i ^ 2u]; }");
-  const Prediction none = predict(none_shrink, device, {});
+  const Prediction none = predict(none_shrink, load_device_model("h100"), {});
   EXPECT_EQ(none.counters.shared_store_requests, 2);
   EXPECT_EQ(none.counters.global_store_requests, 1);
   // Written back after a barrier the word may have changed: every lane writes.
