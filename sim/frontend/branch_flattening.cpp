@@ -88,16 +88,13 @@ class FunctionFlattener {
       const spv::Op op = op_of(in);
       if (op == spv::Op::OpLoad) {
         if (module_.shared_pointers.count(in[3])) words.emplace(in[3], std::make_pair(in[2], in[1]));
-      } else if (!is_debug_line(op) && !only_computes(in) && op != spv::Op::OpAccessChain &&
-                 op != spv::Op::OpInBoundsAccessChain) {
+      } else if (!is_debug_line(op) && !only_computes(in) && !is_access_chain(op)) {
         break;
       }
     }
     return words;
   }
 
-  // The instructions of a side that may be predicated (nothing for the
-  // merge block itself: the side is empty); nullopt when it may not.
   // The shared-memory pointers the header block reads or writes through:
   // in bounds on every lane that reaches the selection.
   static std::unordered_set<uint32_t> dereferenced(const Block& header) {
@@ -109,6 +106,8 @@ class FunctionFlattener {
     return pointers;
   }
 
+  // The instructions of a side that may be predicated (nothing for the
+  // merge block itself: the side is empty); nullopt when it may not.
   std::optional<std::vector<Instruction>> side_body(uint32_t side, uint32_t header, uint32_t merge, bool forced,
                                                     const std::unordered_set<uint32_t>& touched,
                                                     const std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>>& rewritable,
@@ -157,6 +156,11 @@ class FunctionFlattener {
     auto then_body = side_body(t, h, merge, forced, touched, rewritable, header_pointers);
     auto else_body = side_body(f, h, merge, forced, touched, rewritable, header_pointers);
     if (!then_body || !else_body) return false;
+    // Both sides storing, the second side's write-back would undo the first's.
+    auto stores = [](const std::vector<Instruction>& body) {
+      return std::any_of(body.begin(), body.end(), [](const Instruction& in) { return op_of(in) == spv::Op::OpStore; });
+    };
+    if (stores(*then_body) && stores(*else_body)) return false;
 
     // The merge is reached from the two sides only; its phis choose between them.
     Block* m = block(merge);

@@ -803,6 +803,15 @@ TEST(TimingFlattening, AStoreOfAShrinkingWordIsPredicatedOnTheLanesThatWrite) {
   expect_flattened(script_of(relax));
   // The buffer store and the first shared one write every lane.
   EXPECT_EQ(count_predicated_stores(relax), std::make_pair(size_t(3), size_t(1)));
+  // Both sides writing the word back stay a branch (the second write-back
+  // would undo the first), and the results are right.
+  const launch::Script both = script_of(
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier(); uint t = buf.v[i ^ 1u];\n"
+      "  if (t < s[i]) s[i] = t; else s[i] = t + 1u;\n"
+      "  barrier(); buf.v[i] = s[i ^ 2u]; }");
+  EXPECT_GE(predict(both, load_device_model("h100"), {}).counters.branches, 1);
+  EXPECT_EQ(run_as_compiled(both, 32, 4, true), run_as_compiled(both, 32, 0, false));
   // Where no word shrinks no lane writes, and the store is still a shared
   // one: one shared store before the relaxation, one for it, one buffer store.
   const launch::Script none_shrink = script_of(
