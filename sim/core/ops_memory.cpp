@@ -84,12 +84,12 @@ void store_lanes(Subgroup& sg, const Instruction& in, LaneMask lanes) {
   });
 }
 
+void store(Subgroup& sg, const Instruction& in) { store_lanes(sg, in, sg.active()); }
+
 // A store of `condition ? value : the word as read` (module_decoder.cpp's
 // write_back): the lanes that would write back the word they read do not
 // write, as under a vendor compiler's predicated store. Operands: pointer,
 // value, condition, and which condition writes.
-void store(Subgroup& sg, const Instruction& in) { store_lanes(sg, in, sg.active()); }
-
 void store_where(Subgroup& sg, const Instruction& in) {
   const uint64_t* condition = sg.slot(sg.operand(in, 2));
   const bool writes_when = sg.operand(in, 3) != 0;
