@@ -61,3 +61,16 @@ phase2_variant_points() {
   done
   cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
 }
+# phase_times FILE: each APSP record of FILE on a line: its date, n, block
+# factor, threads, SM clock, each pipeline's time per dispatch (us), and
+# the driver's binary size and registers for phase 2.
+phase_times() {
+  python3 -c "
+import json, sys
+for l in open(sys.argv[1]):
+    r = json.loads(l); p = r['params']; pp = r['timing']['per_pipeline']; phase2 = r['kernel_statistics']['phase2']
+    print(r['date'], p['n'], p['block_factor'], p['threads'], r['clocks']['sm_mhz'],
+          ' '.join('%s %.2f' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())),
+          phase2['Binary Size'], phase2['Register Count'])
+" "$1"
+}

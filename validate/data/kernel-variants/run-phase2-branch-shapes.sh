@@ -12,9 +12,4 @@ for variant in as-written as-written+no-branch; do
   for shape in 16:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do points+=(1000:$shape:1:$variant); done
 done
 phase2_variant_points shapes.jsonl "${points[@]}"
-python3 -c "
-import json
-for l in open('$OUT/shapes.jsonl'):
-    r = json.loads(l); p = r['params']; pp = r['timing']['per_pipeline']
-    print(r['date'], p['block_factor'], p['threads'], r['clocks']['sm_mhz'], ' '.join('%s %.2f' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())), r['kernel_statistics']['phase2']['Binary Size'])
-"
+phase_times $OUT/shapes.jsonl

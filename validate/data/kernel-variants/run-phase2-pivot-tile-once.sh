@@ -17,9 +17,4 @@ points="1000:32:16x16:1:as-written 1000:32:16x16:3:as-written 1000:32:16x16:1:pi
 2048:64:32x32:2:as-written 2048:64:32x32:1:pivot-tile-once 2048:64:32x32:2:pivot-tile-once
 1000:78:39x13:1:as-written 1000:78:39x13:1:pivot-tile-once"
 phase2_variant_points pivot-tile-once.jsonl $points
-paste -d' ' <(printf '%s\n' $points) <(python3 -c "
-import json
-for l in open('$OUT/pivot-tile-once.jsonl'):
-    r = json.loads(l); pp = r['timing']['per_pipeline']
-    print(r['date'], r['clocks']['sm_mhz'], ' '.join('%s %.2f' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())), r['kernel_statistics']['phase2']['Binary Size'], r['kernel_statistics']['phase2']['Register Count'])
-")
+paste -d' ' <(printf '%s\n' $points) <(phase_times $OUT/pivot-tile-once.jsonl)

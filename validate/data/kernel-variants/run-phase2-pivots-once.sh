@@ -16,9 +16,4 @@ points="1000:32:16x16:1:pivots-once 1000:32:16x16:3:pivots-once
 2048:64:32x32:1:as-written 2048:64:32x32:2:as-written 2048:64:32x32:1:as-written+no-branch
 2048:64:32x32:2:as-written+no-branch 2048:64:32x32:1:pivots-once 2048:64:32x32:2:pivots-once"
 phase2_variant_points pivots-once.jsonl $points
-paste -d' ' <(printf '%s\n' $points) <(python3 -c "
-import json
-for l in open('$OUT/pivots-once.jsonl'):
-    r = json.loads(l); pp = r['timing']['per_pipeline']
-    print(r['date'], r['clocks']['sm_mhz'], ' '.join('%s %.2f' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())), r['kernel_statistics']['phase2']['Binary Size'])
-")
+paste -d' ' <(printf '%s\n' $points) <(phase_times $OUT/pivots-once.jsonl)
