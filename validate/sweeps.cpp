@@ -116,10 +116,10 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
            {"iterations", full ? "64" : "4"}, {"workgroup_size", "256"}, {"workgroups", full ? "1024" : "8"}});
   // Every compute unit full of independent shuffles, ballots, barriers: what
   // each holds the shared-memory pipe; and of steps whose two shared loads
-  // sit inside a uniform branch the compiler has to keep, with their
-  // branch-free twin: what such a branch costs; and with every workgroup
-  // taking one side, the other reading two words or three: whether the
-  // side no lane takes costs anything.
+  // sit inside a uniform if/else, with their branch-free twin: what the
+  // if/else costs; and with every workgroup taking one side, the other
+  // reading two words or three: whether the side no lane takes costs
+  // anything (predicated, it does; kept as a branch, it does not).
   for (const std::string bench :
        {"shuffle_throughput", "ballot_throughput", "barrier_throughput", "branch_throughput", "branch_free_throughput",
         "branch_per_step_throughput", "branch_one_side_throughput", "branch_one_side_heavy_throughput"})

@@ -3,7 +3,7 @@
 // model -- instruction latency and throughput, shared-memory latency and bank
 // conflicts, subgroup operations, barriers, global-memory latency and
 // bandwidth, dispatch overhead, how many lanes it takes to fill the device,
-// and what a branch the compiler keeps costs. Each loops a fixed number of
+// and what a uniform if/else costs. Each loops a fixed number of
 // steps inside the kernel, so time per step (and, with the device's clock,
 // cycles per step) follows from the measured time; `lanelab calibrate`
 // (validate/calibration.h) fits the model to them.

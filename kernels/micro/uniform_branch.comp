@@ -1,7 +1,7 @@
 #version 450
-// What a branch the compiler has to keep costs: every lane runs ITERATIONS x
-// 16 steps, each an if/else on a workgroup-uniform condition the compiler
-// cannot know (the workgroup's parity), each side two shared-memory loads
+// What a uniform if/else costs: every lane runs ITERATIONS x 16 steps, each
+// an if/else on a workgroup-uniform condition the compiler cannot know (the
+// workgroup's parity), each side two shared-memory loads
 // from two arrays, in the other order, and an add: the cell of APSP's phase
 // 2 (kernels/apsp/blocked_fw_shared.comp, its pivot_row branch). BRANCH 0
 // fixes the condition, so every workgroup takes the first side: the same
@@ -12,11 +12,12 @@
 // that no workgroup meets (offset is 0), so every workgroup takes the first
 // side; BRANCH 4's untaken side reads a third word: whether the device
 // pays for a side no lane takes (a compiler that predicates the if/else
-// issues both sides' loads). Every load is conflict-free and none depends on a
-// loaded value, so with every compute unit full the time without the
-// branch is the shared-memory pipe's. The timing model has no parameter for
-// what the branch adds yet, so `lanelab calibrate` fits nothing to these
-// (validate/data/README.md says what the H100 shows and what was tried).
+// issues both sides' loads). The H100's driver predicates the two-load
+// sides and branches around BRANCH 4's. Every load is conflict-free and
+// none depends on a loaded value. The timing model predicates the same
+// sides (branch_flattening.h) and has no parameter for what a kept branch
+// adds, so `lanelab calibrate` fits nothing to these (validate/data/README.md
+// says what the H100 shows and what was tried).
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITERATIONS = 64u;
