@@ -5,16 +5,23 @@
 # loop cut to one step (apsp-phase3-one-step.comp) what is left is the
 # tile copy, the barrier, each cell read, relaxed once and written back;
 # the difference from h100-apsp-one-busy-tile-2026-11-24.jsonl is the other
-# BF - 1 steps. Per-pipeline times, unchecked (the variant computes wrong
+# BF - 1 steps. VARIANTS="empty copy-only cells-only" runs those variants
+# instead (apsp-phase3-NAME.comp, into h100-apsp-phase3-NAME-2026-11-24.jsonl,
+# 03:43Z): phase 3 returning at once (its dispatch's own cost); its tile
+# copy and barrier only; each cell read and written back plus one, nothing
+# else. Per-pipeline times, unchecked (the variants compute wrong
 # distances; the records' variant_source, added after).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
+VARIANTS=${VARIANTS:-one-step}
 cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
-cp validate/data/kernel-variants/apsp-phase3-one-step.comp kernels/apsp/blocked_fw_shared.comp
-for point in 32:16:16x16 64:32:16x16 64:32:32x32 96:48:16x16 128:64:16x16 128:64:32x32 156:78:39x13; do
-  IFS=: read -r n bf threads <<< "$point"
-  timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf --param threads=$threads \
-    --param tile_layout=row --no-check --repeats 5 --resume --out $OUT/one-step.jsonl >> $OUT/log.txt 2>&1
+for variant in $VARIANTS; do
+  cp validate/data/kernel-variants/apsp-phase3-$variant.comp kernels/apsp/blocked_fw_shared.comp
+  for point in 32:16:16x16 64:32:16x16 64:32:32x32 96:48:16x16 128:64:16x16 128:64:32x32 156:78:39x13; do
+    IFS=: read -r n bf threads <<< "$point"
+    timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf --param threads=$threads \
+      --param tile_layout=row --no-check --repeats 5 --resume --out $OUT/$variant.jsonl >> $OUT/log.txt 2>&1
+  done
 done
 cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
-phase_times $OUT/one-step.jsonl
+for variant in $VARIANTS; do echo $variant; phase_times $OUT/$variant.jsonl; done
