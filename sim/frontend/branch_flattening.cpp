@@ -14,7 +14,6 @@ namespace {
 using Instruction = WordInstruction;
 
 bool is_debug_line(spv::Op op) { return op == spv::Op::OpLine || op == spv::Op::OpNoLine; }
-bool is_access_chain(spv::Op op) { return op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain; }
 
 // What the flattener needs to know of the module's declarations.
 struct ModuleFacts {

@@ -48,7 +48,7 @@ std::vector<WordInstruction> hoist_input_loads(const std::vector<WordInstruction
       continue;
     }
     in_entry_variables = false;
-    const bool chain = (op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain) && in.size() >= 4 &&
+    const bool chain = is_access_chain(op) && in.size() >= 4 &&
                        input_pointers.count(in[3]);
     bool constant_indices = chain;
     for (size_t k = 4; chain && k < in.size(); ++k) constant_indices = constant_indices && constants.count(in[k]);
@@ -152,7 +152,7 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
       const spv::Op op = op_of(in);
       if (only_computes(in)) return true;
       if (writes) return false;
-      if (op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain) {
+      if (is_access_chain(op)) {
         for (size_t w = 4; w < in.size(); ++w)
           if (!constants.count(in[w])) return false;
         return true;
@@ -167,7 +167,7 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
         if (!invariant) continue;
         candidates.insert(in[2]);
         defined_inside.erase(in[2]);
-        if (op_of(in) == spv::Op::OpAccessChain || op_of(in) == spv::Op::OpInBoundsAccessChain)
+        if (is_access_chain(op_of(in)))
           fixed_pointers.insert(in[2]);
       }
     // A condition that stays live into the loop holds a predicate register

@@ -27,7 +27,7 @@ PrivateVectorReadsResult extract_private_vector_reads(const std::vector<uint32_t
     std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> component_chains;
     for (const WordInstruction& in : module) {
       const spv::Op op = op_of(in);
-      if ((op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain) && in.size() == 5 &&
+      if (is_access_chain(op) && in.size() == 5 &&
           vector_of_variable.count(in[3]))
         component_chains[in[2]] = {in[3], in[4]};
     }

@@ -17,6 +17,7 @@ namespace lanelab::frontend {
 using WordInstruction = std::vector<uint32_t>;
 
 inline spv::Op op_of(const WordInstruction& in) { return spv::Op(in[0] & 0xffff); }
+inline bool is_access_chain(spv::Op op) { return op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain; }
 
 inline WordInstruction make_instruction(spv::Op op, std::vector<uint32_t> operands) {
   operands.insert(operands.begin(), (uint32_t(operands.size() + 1) << 16) | uint32_t(op));
