@@ -3,6 +3,7 @@
 #include <spirv/unified1/spirv.hpp11>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <spirv-tools/libspirv.h>
@@ -775,10 +776,9 @@ class Decoder {
     }
   }
 
+  // A call, or an atomic by the grammar's class (as loop_invariant_hoisting.cpp tells them).
   static bool touches_memory(spv::Op op) {
-    const uint32_t o = uint32_t(op);
-    return op == spv::Op::OpFunctionCall || (o >= uint32_t(spv::Op::OpAtomicLoad) && o <= uint32_t(spv::Op::OpAtomicXor)) ||
-           op == spv::Op::OpAtomicFMinEXT || op == spv::Op::OpAtomicFMaxEXT || op == spv::Op::OpAtomicFAddEXT;
+    return op == spv::Op::OpFunctionCall || std::strcmp(opcode_info(uint32_t(op)).grammar_class, "Atomic") == 0;
   }
 
   // `*pointer = condition ? a : b` where a or b is what this block read from
