@@ -15,15 +15,26 @@ transpose_points() {
       --resume --out $OUT/$file >> $OUT/log.txt 2>&1
   done
 }
+# with_source SOURCE VARIANT COMMAND...: COMMAND run with the kernel source
+# SOURCE replaced by the variant file VARIANT, SOURCE restored after.
+with_source() {
+  local source=$1 variant=$2
+  shift 2
+  cp "$source" /tmp/with_source.orig
+  cp "$variant" "$source"
+  "$@"
+  cp /tmp/with_source.orig "$source"
+}
 # apsp_points FILE N:BF:THREADS...: APSP's row-major tiles at each point,
 # per-pipeline times over 5 timed repeats, checked up to n = 1024 (the CPU
-# reference is quick there), appended to $OUT/FILE.
+# reference is quick there; APSP_CHECK=--no-check: none), appended to
+# $OUT/FILE.
 apsp_points() {
   local file=$1 point n bf threads check
   shift
   for point in "$@"; do
     IFS=: read -r n bf threads <<< "$point"
-    check=$([ $n -le 1024 ] || echo --no-check)
+    check=${APSP_CHECK-$([ $n -le 1024 ] || echo --no-check)}
     timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf \
       --param threads=$threads --param tile_layout=row $check --repeats 5 --resume \
       --out $OUT/$file >> $OUT/log.txt 2>&1

@@ -21,10 +21,8 @@ points() {
   done
 }
 CHECK= points as-written.jsonl alu_throughput_add_min alu_throughput_min_max
-cp kernels/micro/alu_throughput.comp /tmp/alu_throughput.orig
-cp validate/data/kernel-variants/alu-throughput-add-min-registers.comp kernels/micro/alu_throughput.comp
-CHECK=--no-check points registers.jsonl alu_throughput_add_min
-cp /tmp/alu_throughput.orig kernels/micro/alu_throughput.comp
+CHECK=--no-check with_source kernels/micro/alu_throughput.comp \
+  validate/data/kernel-variants/alu-throughput-add-min-registers.comp points registers.jsonl alu_throughput_add_min
 python3 -c '
 import json, sys
 for f in sys.argv[1:]:

@@ -10,11 +10,8 @@
 # after), at n = 1000 (checked) and 4096 (unchecked).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
-V=validate/data/kernel-variants
 POINTS="1000:32:16x16 1000:48:16x16 1000:64:16x16 1000:64:32x32 1000:78:39x13 4096:32:16x16 4096:64:16x16 4096:64:32x32"
 apsp_points as-written.jsonl $POINTS
-cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
-cp $V/apsp-copy-loads-first.comp kernels/apsp/blocked_fw_shared.comp
-apsp_points copy-loads-first.jsonl $POINTS
-cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
+with_source kernels/apsp/blocked_fw_shared.comp validate/data/kernel-variants/apsp-copy-loads-first.comp \
+  apsp_points copy-loads-first.jsonl $POINTS
 for f in as-written copy-loads-first; do echo $f; phase_times $OUT/$f.jsonl; done

@@ -14,14 +14,9 @@
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 VARIANTS=${VARIANTS:-one-step}
-cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
 for variant in $VARIANTS; do
-  cp validate/data/kernel-variants/apsp-phase3-$variant.comp kernels/apsp/blocked_fw_shared.comp
-  for point in 32:16:16x16 64:32:16x16 64:32:32x32 96:48:16x16 128:64:16x16 128:64:32x32 156:78:39x13; do
-    IFS=: read -r n bf threads <<< "$point"
-    timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf --param threads=$threads \
-      --param tile_layout=row --no-check --repeats 5 --resume --out $OUT/$variant.jsonl >> $OUT/log.txt 2>&1
-  done
+  APSP_CHECK=--no-check with_source kernels/apsp/blocked_fw_shared.comp \
+    validate/data/kernel-variants/apsp-phase3-$variant.comp apsp_points $variant.jsonl \
+    32:16:16x16 64:32:16x16 64:32:32x32 96:48:16x16 128:64:16x16 128:64:32x32 156:78:39x13
 done
-cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
 for variant in $VARIANTS; do echo $variant; phase_times $OUT/$variant.jsonl; done
