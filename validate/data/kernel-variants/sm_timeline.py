@@ -1,0 +1,24 @@
+# sm_timeline.py DISTANCES N BF: the SM and the start and end (device clock,
+# ns, from the phase's first start) of each working workgroup of the last
+# round's phase 2 and 3 grids, from a distance file that
+# apsp-sm-timeline.comp wrote (n x n int32, unpadded), as CSV lines:
+# phase,workgroup,bi,bj,sm,start_ns,end_ns (workgroup = bj + bi x tiles, the launch order).
+import struct, sys
+path, n, bf = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+tiles = -(-n // bf)
+data = open(path, "rb").read()
+cell = lambda i, j: struct.unpack_from("<I", data, 4 * (i * n + j))[0]
+last = tiles - 1
+rows = []
+for bi in range(tiles):
+    for bj in range(tiles):
+        if bi == last and bj == last:
+            continue
+        phase = 2 if last in (bi, bj) else 3
+        i, j = bi * bf, bj * bf
+        rows.append((phase, bj + bi * tiles, bi, bj, cell(i, j), cell(i, j + 1), cell(i, j + 2)))
+for phase in (2, 3):
+    mine = [r for r in rows if r[0] == phase]
+    first = min(r[5] for r in mine)
+    for r in mine:
+        print("%d,%d,%d,%d,%d,%d,%d" % (*r[:5], (r[5] - first) % 2**32, (r[6] - first) % 2**32))
