@@ -32,6 +32,21 @@ bool is_ordered(const Instruction& in) {
   return c == InstrClass::Global || c == InstrClass::Barrier || in.result_id == frontend::kNoId;
 }
 
+// Accesses to different storage classes never alias (a storage buffer is not
+// shared memory), so a vendor compiler keeps each class's accesses in order
+// but moves one class's past another's: APSP's tile copy, written load,
+// store, load, store, issues all its global loads before the first shared
+// store waits for one. Whatever else is ordered (a barrier, an instruction
+// with no result that is not an access) keeps its place against them all.
+constexpr size_t kEveryClass = 0;
+size_t ordered_class(const Instruction& in, const Program& p, const std::vector<InstrClass>& pointer_class) {
+  if (classify_instruction(in) != InstrClass::Global || spv::Op(in.opcode) == spv::Op::OpCopyMemory ||
+      in.operand_count == 0 || !p.operand_is_slot[in.operand_begin] ||
+      p.operands[in.operand_begin] >= pointer_class.size())
+    return kEveryClass;
+  return size_t(pointer_class[p.operands[in.operand_begin]]) + 1;
+}
+
 class BlockScheduler {
  public:
   BlockScheduler(const Program& program, const InstructionLatencyCycles& latency)
@@ -44,7 +59,9 @@ class BlockScheduler {
     // through the order of memory accesses (only the order does).
     std::vector<std::vector<uint32_t>> successors(n), followers(n);
     std::vector<uint32_t> predecessors(n, 0), cost(n), issue(n);
-    int previous_ordered = -1;
+    // Per storage class (ordered_class), the last ordered instruction placed
+    // in the original order; kEveryClass's follows and precedes every class.
+    std::vector<int> last_ordered(size_t(InstrClass::Other) + 2, -1);
     for (uint32_t i = 0; i < n; ++i) {
       const Instruction& in = p_.instructions[begin + i];
       cost[i] = latency_of(in);
@@ -58,11 +75,17 @@ class BlockScheduler {
       for (uint32_t f : from) successors[f].push_back(i);
       predecessors[i] = uint32_t(from.size());
       if (is_ordered(in)) {
-        if (previous_ordered >= 0) {
-          followers[uint32_t(previous_ordered)].push_back(i);
-          ++predecessors[i];
-        }
-        previous_ordered = int(i);
+        const size_t space = ordered_class(in, p_, pointer_class_);
+        std::vector<uint32_t> after;
+        for (size_t k = 0; k < last_ordered.size(); ++k)
+          if ((space == kEveryClass || k == space || k == kEveryClass) && last_ordered[k] >= 0)
+            after.push_back(uint32_t(last_ordered[k]));
+        std::sort(after.begin(), after.end());
+        after.erase(std::unique(after.begin(), after.end()), after.end());
+        for (uint32_t a : after) followers[a].push_back(i);
+        predecessors[i] += uint32_t(after.size());
+        if (space == kEveryClass) std::fill(last_ordered.begin(), last_ordered.end(), -1);
+        last_ordered[space] = int(i);
       }
       for (uint32_t s = 0; s < frontend::result_slot_count(p_, in); ++s) producer_[in.result_slot + s] = int(i);
     }

@@ -12,10 +12,14 @@
 // issue earliest goes next, the one with the longest latency path to the end
 // of the block first among equals; latencies are the device's
 // (InstructionLatencyCycles). What does not move: a block's phis (first), its
-// merge and terminator (last), its barriers (nothing crosses one), and the
-// order among the instructions that touch memory or have no result (loads,
-// stores, atomics). Register pressure is not weighed, and the register estimate
-// (register_pressure.h) stays that of the block as written.
+// merge and terminator (last), its barriers (nothing crosses one), the order
+// among the accesses to one storage class (loads, stores, atomics of shared
+// memory; of storage buffers), and the place of any other instruction without
+// a result against every access. Accesses to different storage classes pass
+// each other, as they cannot alias: a tile copy issues its global loads before
+// its first shared store waits for one. Register pressure is not weighed, and
+// the register estimate (register_pressure.h) stays that of the block as
+// written.
 #include "sim/devices/device_model.h"
 #include "sim/frontend/program.h"
 

@@ -20,6 +20,7 @@
 #include "sim/timing/compute_unit.h"
 #include "sim/timing/scheduler.h"
 #include "sim/timing/scoreboard.h"
+#include "sim/timing/workgroup_distribution.h"
 
 namespace lanelab::timing {
 
@@ -31,6 +32,19 @@ constexpr double kRereadShare = 0.95;
 // A sample whose heaviest workgroup works this many times its mean has a few
 // heavy workgroups among light ones: where they land decides the time.
 constexpr double kUnevenWork = 4.0;
+// A workgroup that executes under this share of the heaviest one's subgroup
+// instructions leaves at once (workgroup_distribution.h): APSP's workgroups
+// off the pivot row and column run a few instructions, its busy ones
+// thousands.
+constexpr double kLeavesAtOnce = 1.0 / 16;
+
+// Which of the workgroups, weighed by their subgroup instructions, work.
+std::vector<bool> working_workgroups(const std::vector<uint64_t>& work) {
+  const double heaviest = work.empty() ? 0 : double(*std::max_element(work.begin(), work.end()));
+  std::vector<bool> working(work.size());
+  for (size_t i = 0; i < work.size(); ++i) working[i] = double(work[i]) >= kLeavesAtOnce * heaviest;
+  return working;
+}
 
 struct Step {
   const launch::CopyCommand* copy = nullptr;
@@ -96,7 +110,7 @@ class Predictor {
 
   DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers);
   std::vector<std::array<uint32_t, 3>> busiest_share(const core::DispatchContext& context, uint64_t n,
-                                                     std::array<uint32_t, 3> groups, uint64_t cus);
+                                                     std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident);
   double run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing, uint32_t resident,
                     uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory, uint64_t& last_run);
 
@@ -211,20 +225,27 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
   return cycles_per_workgroup;
 }
 
-// The workgroups of the compute unit that the round-robin distribution
-// (workgroup i on compute unit i mod CUs, as a whole simulation runs them)
-// loads most: every workgroup is run functionally and weighed by the
-// subgroup instructions it executes. APSP's phase 2 has a few hundred busy
-// workgroups in a grid of thousands that leave at once; how many busy ones
-// share a compute unit (the grid's width against the number of compute
-// units) sets its time, which a random sample cannot tell.
+// The workgroups of the compute unit that the device's distribution
+// (workgroup_distribution.h) loads most: every workgroup is run functionally
+// and weighed by the subgroup instructions it executes. APSP's phase 2 has a
+// few hundred busy workgroups in a grid of thousands that leave at once;
+// how many busy ones share a compute unit sets its time, which a random
+// sample cannot tell.
 std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::DispatchContext& context, uint64_t n,
-                                                              std::array<uint32_t, 3> groups, uint64_t cus) {
-  std::vector<uint64_t> load(std::min(n, cus), 0);
-  for (uint64_t i = 0; i < n; ++i) load[i % cus] += core::Workgroup(context, workgroup_id(i, groups)).run();
-  const uint64_t unit = uint64_t(std::max_element(load.begin(), load.end()) - load.begin());
+                                                              std::array<uint32_t, 3> groups, uint64_t cus,
+                                                              uint32_t resident) {
+  std::vector<uint64_t> work(n);
+  for (uint64_t i = 0; i < n; ++i) work[i] = core::Workgroup(context, workgroup_id(i, groups)).run();
+  const auto runs = distribute_workgroups(working_workgroups(work), cus, resident);
+  const auto load = [&](const std::vector<uint64_t>& run) {
+    uint64_t sum = 0;
+    for (uint64_t i : run) sum += work[i];
+    return sum;
+  };
+  const auto busiest =
+      std::max_element(runs.begin(), runs.end(), [&](const auto& a, const auto& b) { return load(a) < load(b); });
   std::vector<std::array<uint32_t, 3>> ids;
-  for (uint64_t i = unit; i < n; i += cus) ids.push_back(workgroup_id(i, groups));
+  for (uint64_t i : *busiest) ids.push_back(workgroup_id(i, groups));
   return ids;
 }
 
@@ -269,10 +290,20 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   const std::array<uint32_t, 3> last_id = workgroup_id(n - 1, groups);
   if (n <= options_.full_simulation_workgroups) {
     ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
-    // Every compute unit's share: workgroup i runs on compute unit i mod CUs.
-    for (uint64_t unit = 0; unit < std::min(n, cus); ++unit) {
+    // Every compute unit's share as the device hands workgroups out
+    // (workgroup_distribution.h). Beyond one workgroup a compute unit, that
+    // depends on their work: each is run functionally over copies of the
+    // buffers, so that the timed runs below are the ones whose results stay.
+    std::vector<uint64_t> work(n, 1);
+    if (n > cus) {
+      std::map<std::string, launch::BufferData> copies = buffers;
+      const core::DispatchContext dry =
+          core::make_dispatch(program, width_, groups, launch::bind_buffers(script_, pipeline, copies));
+      for (uint64_t i = 0; i < n; ++i) work[i] = core::Workgroup(dry, workgroup_id(i, groups)).run();
+    }
+    for (const std::vector<uint64_t>& share : distribute_workgroups(working_workgroups(work), cus, resident)) {
       std::vector<std::array<uint32_t, 3>> ids;
-      for (uint64_t i = unit; i < n; i += cus) ids.push_back(workgroup_id(i, groups));
+      for (uint64_t i : share) ids.push_back(workgroup_id(i, groups));
       ComputeUnitResult result = run_timed(cu, context, ids, resident, r);
       cycles = std::max(cycles, double(result.cycles));
       r.simulated += result.counters;
@@ -306,7 +337,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     cycles = std::max(sample_cycles * double(per_cu), double(last_run));
     if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
       ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
-      const auto share = busiest_share(context, n, groups, cus);
+      const auto share = busiest_share(context, n, groups, cus, resident);
       cycles = std::max(double(last_run), double(run_timed(cu, context, share, resident, r).cycles));
     }
   }

@@ -123,7 +123,8 @@ TEST(OccupancyExplain, ShowsTheArithmetic) {
   EXPECT_TRUE(contains(all, "54 of 56 subgroups, 100 x 54 / 56 = 96.43%")) << all;
 }
 
-// --- H100 against the CUDA occupancy calculator -------------------------------
+// --- H100: the CUDA occupancy calculator's rules, with the shared memory the
+// Vulkan driver gives (a 64 KB carveout, 2 KB a workgroup reserved) -----------
 
 class OccupancyH100 : public ::testing::Test {
  protected:
@@ -137,8 +138,8 @@ TEST_F(OccupancyH100, FullOccupancyAt32Registers) {
   const OccupancyResult r = run(256, 32, 0);
   EXPECT_EQ(r.allocated_registers_per_subgroup, 1024u);  // 32 * 32, already a multiple of 256
   EXPECT_EQ(r.registers_limit, 8u);                        // 16 warps per SMSP * 4 / 8 warps
-  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 1024u);  // only the reservation
-  EXPECT_EQ(r.shared_limit, 228u);
+  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 2048u);  // only the reservation
+  EXPECT_EQ(r.shared_limit, 32u);
   EXPECT_EQ(r.subgroup_slots_limit, 8u);
   EXPECT_EQ(r.hardware_limit, 32u);
   EXPECT_EQ(r.workgroups_per_cu, 8u);
@@ -175,22 +176,33 @@ TEST_F(OccupancyH100, OddWarpCountPerBlock) {
 }
 
 TEST_F(OccupancyH100, SharedMemoryGranularityAndReservation) {
-  // 7000 + 1024 = 8024 rounds up to 8064: floor(233472 / 8064) = 28 (29 without rounding).
-  const OccupancyResult r = run(64, 32, 7000);
-  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 8064u);
-  EXPECT_EQ(r.shared_limit, 28u);
-  EXPECT_EQ(r.workgroups_per_cu, 28u);
+  // 7300 + 2048 = 9348 rounds up to 9472: floor(65536 / 9472) = 6 (7 without rounding).
+  const OccupancyResult r = run(64, 32, 7300);
+  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 9472u);
+  EXPECT_EQ(r.shared_limit, 6u);
+  EXPECT_EQ(r.workgroups_per_cu, 6u);
   EXPECT_EQ(r.binding, std::vector<L>{L::kSharedMemory});
-  EXPECT_EQ(r.active_subgroups_per_cu, 56u);
-  EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "87.50%");
+  EXPECT_EQ(r.active_subgroups_per_cu, 12u);
+  EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "18.75%");
 }
 
-TEST_F(OccupancyH100, ReservedKilobyteDropsAFifthBlock) {
-  // 46080 + 1024 = 47104: floor(233472 / 47104) = 4 (5 without the reservation).
-  const OccupancyResult r = run(256, 32, 45 * 1024);
-  EXPECT_EQ(r.shared_limit, 4u);
-  EXPECT_EQ(r.active_subgroups_per_cu, 32u);
-  EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "50.00%");
+TEST_F(OccupancyH100, ReservationDropsAThirdWorkgroup) {
+  // 20480 + 2048 = 22528: floor(65536 / 22528) = 2 (3 without the reservation),
+  // as the device holds them (validate/data/h100-residency-2026-11-24.jsonl).
+  const OccupancyResult r = run(256, 32, 20 * 1024);
+  EXPECT_EQ(r.shared_limit, 2u);
+  EXPECT_EQ(r.active_subgroups_per_cu, 16u);
+  EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "25.00%");
+}
+
+TEST_F(OccupancyH100, TileOf32KilobytesRunsAloneOnItsSM) {
+  // APSP's tiles of 64 (2 x 64 x 64 x 4 bytes): one workgroup an SM whatever
+  // its registers (the driver's 81 would allow two).
+  const OccupancyResult r = run(256, 81, 32 * 1024);
+  EXPECT_EQ(r.shared_limit, 1u);
+  EXPECT_EQ(r.registers_limit, 2u);
+  EXPECT_EQ(r.workgroups_per_cu, 1u);
+  EXPECT_EQ(r.binding, std::vector<L>{L::kSharedMemory});
 }
 
 TEST_F(OccupancyH100, MaximumRegistersWithLargestBlockDoesNotFit) {

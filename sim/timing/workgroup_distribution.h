@@ -1,0 +1,32 @@
+#pragma once
+// Which compute unit runs each workgroup of a dispatch, as the device hands
+// them out: in launch order, each to the next compute unit in rotation that
+// has a free slot, waiting for the first slot to free when none has
+// (validate/data/h100-apsp-sm-timeline-2026-11-24.csv). With workgroups of
+// equal work that is workgroup i on compute unit i mod CUs. A grid of mostly
+// idle workgroups (APSP's phases 2 and 3, whose workgroups off the pivot row
+// and column leave at once) shows the difference:
+//  - where a compute unit holds several workgroups, the idle ones leave
+//    room on every one, so the rotation stays i mod CUs and stacks the busy
+//    ones whose launch order is a multiple of CUs apart (block 32 at n = 4096:
+//    up to four of phase 2's on one SM);
+//  - where it holds one (a tile of 32 KB), the rotation passes over the
+//    compute units whose busy workgroup still runs, and the busy ones spread
+//    one to a compute unit while there are compute units for them.
+#include <cstdint>
+#include <vector>
+
+namespace lanelab::timing {
+
+// working[i]: whether workgroup i (in launch order) works, and so holds its
+// slot, or leaves at once. Working ones are taken to hold it equally long:
+// their instruction counts do not tell their times (a memory-bound workgroup
+// at the image's edge takes about as long with fewer), and weighing them by
+// those put a luminance reduction's second wave behind its lightest
+// workgroups, 29% under the device where the round-robin is 10% under.
+// slots_per_cu: the workgroups a compute unit holds at once. Returns, per
+// compute unit, the launch indices of the workgroups it runs, in order.
+std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<bool>& working, uint64_t compute_units,
+                                                         uint32_t slots_per_cu);
+
+}  // namespace lanelab::timing
