@@ -23,6 +23,17 @@
 namespace lanelab::timing {
 namespace {
 
+// One workgroup of 32 lanes running `body` (after the storage buffer `buf`
+// and the declarations `shared`), over `buffer`, an AmberScript BUFFER line.
+launch::Script one_workgroup(const std::string& shared, const std::string& body, const std::string& buffer) {
+  return launch::parse_amber(
+      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = 32) in;\n"
+      "layout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\n" + shared + "\n" + body + "\nEND\n" +
+          buffer + "\nPIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n"
+          "RUN pipe 1 1 1\n",
+      "inline.amber");
+}
+
 // The simulator running each pipeline's program as the timing model issues
 // it: unrolled, short branches predicated, the subgroup size folded, then
 // every block scheduled.
@@ -160,15 +171,12 @@ TEST(BlockScheduler, ASubgroupIssuesIndependentWorkWhileItsLoadIsOnTheWay) {
   // One subgroup: a shared load whose use comes first in the source, then a
   // chain of multiply-adds that does not need it (the last use, an xor,
   // fuses with neither).
-  const std::string text =
-      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = 32) in;\n"
-      "layout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\nshared uint s[32];\n"
-      "void main() { uint i = gl_LocalInvocationID.x; s[i] = i; barrier();\n"
-      "  uint a = s[i ^ 1u] * 3u; uint x = i;\n"
-      "  for (uint k = 0u; k < 8u; ++k) x = x * 2654435761u + k;\n"
-      "  buf.v[i] = a ^ x; }\nEND\nBUFFER buf DATA_TYPE uint32 SIZE 32 FILL 0\n"
-      "PIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\nRUN pipe 1 1 1\n";
-  const launch::Script script = launch::parse_amber(text, "inline.amber");
+  const launch::Script script = one_workgroup("shared uint s[32];",
+                                              "void main() { uint i = gl_LocalInvocationID.x; s[i] = i; barrier();\n"
+                                              "  uint a = s[i ^ 1u] * 3u; uint x = i;\n"
+                                              "  for (uint k = 0u; k < 8u; ++k) x = x * 2654435761u + k;\n"
+                                              "  buf.v[i] = a ^ x; }",
+                                              "BUFFER buf DATA_TYPE uint32 SIZE 32 FILL 0");
   const DeviceModel device = load_device_model("h100");
   TimingOptions in_order;
   in_order.schedule_blocks = false;
@@ -186,15 +194,11 @@ TEST(BlockScheduler, AGlobalLoadPassesAnEarlierSharedStoreButNotAnEarlierGlobalS
   // APSP's is): the second global load need not wait behind the first shared
   // store, which waits for the first load. The global store and load after
   // the barrier keep their order: they may touch the same word.
-  const std::string text =
-      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = 32) in;\n"
-      "layout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\nshared uint s[64];\n"
-      "void main() { uint i = gl_LocalInvocationID.x;\n"
-      "  s[i] = buf.v[i]; s[i + 32u] = buf.v[i + 32u]; barrier();\n"
-      "  buf.v[i] = s[i ^ 1u]; buf.v[i + 64u] = buf.v[(i + 1u) & 31u]; }\nEND\n"
-      "BUFFER buf DATA_TYPE uint32 SIZE 96 SERIES_FROM 0 INC_BY 1\n"
-      "PIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\nRUN pipe 1 1 1\n";
-  const launch::Script script = launch::parse_amber(text, "inline.amber");
+  const launch::Script script = one_workgroup("shared uint s[64];",
+                                              "void main() { uint i = gl_LocalInvocationID.x;\n"
+                                              "  s[i] = buf.v[i]; s[i + 32u] = buf.v[i + 32u]; barrier();\n"
+                                              "  buf.v[i] = s[i ^ 1u]; buf.v[i + 64u] = buf.v[(i + 1u) & 31u]; }",
+                                              "BUFFER buf DATA_TYPE uint32 SIZE 96 SERIES_FROM 0 INC_BY 1");
   const DeviceModel device = load_device_model("h100");
   ScheduledBackend backend(device);
   const frontend::Program& written = backend.compiled(script, script.pipelines.front());
