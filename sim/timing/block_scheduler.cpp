@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -39,12 +40,22 @@ bool is_ordered(const Instruction& in) {
 // store waits for one. Whatever else is ordered (a barrier, an instruction
 // with no result that is not an access) keeps its place against them all.
 constexpr size_t kEveryClass = 0;
-size_t ordered_class(const Instruction& in, const Program& p, const std::vector<InstrClass>& pointer_class) {
-  if (classify_instruction(in) != InstrClass::Global || spv::Op(in.opcode) == spv::Op::OpCopyMemory ||
-      in.operand_count == 0 || !p.operand_is_slot[in.operand_begin] ||
+
+// The storage class a load, store or atomic reaches (pointer_classes), where
+// its pointer's is known.
+std::optional<InstrClass> reached_class(const Instruction& in, const Program& p,
+                                        const std::vector<InstrClass>& pointer_class) {
+  if (in.operand_count == 0 || !p.operand_is_slot[in.operand_begin] ||
       p.operands[in.operand_begin] >= pointer_class.size())
+    return std::nullopt;
+  return pointer_class[p.operands[in.operand_begin]];
+}
+
+size_t ordered_class(const Instruction& in, const Program& p, const std::vector<InstrClass>& pointer_class) {
+  if (classify_instruction(in) != InstrClass::Global || spv::Op(in.opcode) == spv::Op::OpCopyMemory)
     return kEveryClass;
-  return size_t(pointer_class[p.operands[in.operand_begin]]) + 1;
+  const std::optional<InstrClass> reached = reached_class(in, p, pointer_class);
+  return reached ? size_t(*reached) + 1 : kEveryClass;
 }
 
 class BlockScheduler {
@@ -137,9 +148,7 @@ class BlockScheduler {
     if (is_free(in)) return 0;
     if (spv::Op(in.opcode) == spv::Op::OpIMul) return latency_.int_multiply;
     InstrClass c = classify_instruction(in);
-    if (c == InstrClass::Global && in.operand_count > 0 && p_.operand_is_slot[in.operand_begin] &&
-        p_.operands[in.operand_begin] < pointer_class_.size())
-      c = pointer_class_[p_.operands[in.operand_begin]];
+    if (c == InstrClass::Global) c = reached_class(in, p_, pointer_class_).value_or(c);
     return class_latency_cycles(c, latency_);
   }
 
