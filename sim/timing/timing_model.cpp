@@ -70,6 +70,15 @@ std::array<uint32_t, 3> workgroup_id(uint64_t linear, const std::array<uint32_t,
           uint32_t(linear / groups[0] / groups[1])};
 }
 
+// Every workgroup of the grid run functionally over `context`, weighed by the
+// subgroup instructions it executes.
+std::vector<uint64_t> workgroup_work(const core::DispatchContext& context, uint64_t n,
+                                     const std::array<uint32_t, 3>& groups) {
+  std::vector<uint64_t> work(n);
+  for (uint64_t i = 0; i < n; ++i) work[i] = core::Workgroup(context, workgroup_id(i, groups)).run();
+  return work;
+}
+
 struct DispatchResult {
   double seconds = 0, compute_seconds = 0, memory_seconds = 0, launch_seconds = 0;
   double error_seconds = 0;
@@ -234,8 +243,7 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
 std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::DispatchContext& context, uint64_t n,
                                                               std::array<uint32_t, 3> groups, uint64_t cus,
                                                               uint32_t resident) {
-  std::vector<uint64_t> work(n);
-  for (uint64_t i = 0; i < n; ++i) work[i] = core::Workgroup(context, workgroup_id(i, groups)).run();
+  const std::vector<uint64_t> work = workgroup_work(context, n, groups);
   const auto runs = distribute_workgroups(working_workgroups(work), cus, resident);
   const auto load = [&](const std::vector<uint64_t>& run) {
     uint64_t sum = 0;
@@ -299,7 +307,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       std::map<std::string, launch::BufferData> copies = buffers;
       const core::DispatchContext dry =
           core::make_dispatch(program, width_, groups, launch::bind_buffers(script_, pipeline, copies));
-      for (uint64_t i = 0; i < n; ++i) work[i] = core::Workgroup(dry, workgroup_id(i, groups)).run();
+      work = workgroup_work(dry, n, groups);
     }
     for (const std::vector<uint64_t>& share : distribute_workgroups(working_workgroups(work), cus, resident)) {
       std::vector<std::array<uint32_t, 3>> ids;
