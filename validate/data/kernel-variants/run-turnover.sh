@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The device call behind h100-turnover-2026-11-24.jsonl: how long an SM's
+# slot takes between one workgroup and the next. turnover.comp.in stands in
+# for the empty micro: KB of shared memory a workgroup fixes how many an SM
+# holds (47 KB: one; 20 KB: two; 1 KB: as many as the lanes allow), STEPS the
+# first subgroup's dependent chain. A dispatch of 132 x k workgroups then
+# runs k / (workgroups an SM holds) in turn on every slot; the slope of its
+# time against k is the run and the turnover of one workgroup a slot.
+# POINTS: LANES:KB:STEPS[:ACTIVE], each at k = 4, 16 and 64 (ACTIVE: the
+# lanes that run the chain, 32 unless given).
+# Run from the repository root on the device machine (device-env.sh).
+. validate/data/kernel-variants/device-env.sh
+for point in ${POINTS:-32:47:0 256:47:0 1024:47:0 256:47:2048 1024:47:2048 256:20:0 256:20:2048 256:1:0 256:1:2048}; do
+  IFS=: read -r lanes kb steps active <<< "$point"
+  sed "s/@WORDS@/$((kb * 256))/; s/@STEPS@/$steps/; s/@ACTIVE@/${active:-32}/" validate/data/kernel-variants/turnover.comp.in > /tmp/turnover.comp
+  for k in 4 16 64; do
+    with_source kernels/micro/empty.comp /tmp/turnover.comp timeout 60 $B validate micro --param bench=empty \
+      --param workgroups=$((132 * k)) --param workgroup_size=$lanes --repeats 5 --out /tmp/r.jsonl >> $OUT/log.txt 2>&1
+    python3 -c "
+import json; r = [json.loads(l) for l in open('/tmp/r.jsonl')][-1]
+r['variant_shared_kb'] = $kb; r['variant_steps'] = $steps; r['variant_active_lanes'] = ${active:-32}
+r['variant_source'] = 'validate/data/kernel-variants/turnover.comp.in'; print(json.dumps(r, separators=(',', ':')))" \
+      >> $OUT/turnover.jsonl
+    rm -f /tmp/r.jsonl
+  done
+done
+python3 validate/data/kernel-variants/turnover.py $OUT/turnover.jsonl
