@@ -15,6 +15,7 @@
 #include "sim/common/error.h"
 #include "sim/core/lane_mask.h"
 #include "sim/timing/bank_model.h"
+#include "sim/timing/occupancy.h"
 #include "sim/timing/timing_model.h"
 #include "validate/timing_stats.h"
 
@@ -33,10 +34,15 @@ struct Point {
   double ns = 0;
   double launch_overhead_ns = 0;
   double total_ns = 0;  // a sequence of dispatches: from the first one's start to the last one's end
+  uint32_t registers = 0;  // per lane, as the driver compiled it (0: not recorded)
   double x = 0;  // what a fit puts on its x axis (steps, workgroups, ways ...)
 };
 
 using Points = std::vector<Point>;
+
+// Empty-kernel points this far above the line through the other workgroup
+// sizes' points are bound by their slots' turnover, not by the launch interval.
+constexpr double kAboveTheLaunchLine = 1.05;
 
 double param(const Point& p, const std::string& name) {
   auto it = p.params.find(name);
@@ -220,6 +226,9 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     // one's end, the gaps between them included.
     const json& timing = r["timing"];
     p.total_ns = timing.contains("stats") ? timing["stats"]["median"].get<double>() : p.ns;
+    if (r.contains("kernel_statistics") && r["kernel_statistics"].is_object())
+      for (const auto& [pipeline, statistics] : r["kernel_statistics"].items())
+        if (statistics.is_object()) p.registers = statistics.value("Register Count", 0u);
     all.push_back(p);
     dates.insert(r.value("date", ""));
     if (r.contains("device")) devices.insert(r["device"].value("name", ""));
@@ -572,20 +581,66 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     }
   }
 
-  // Dispatch overhead: intercept of time against workgroups of an empty kernel.
+  // Dispatch overhead: intercept of time against workgroups of an empty
+  // kernel; the launch interval its slope. Workgroups so large that a
+  // compute unit holds only a few (1024 lanes: two an SM) take longer: the
+  // slots turn over more slowly than the device launches. A workgroup size
+  // whose every point with more workgroups than the slots hold at once lies
+  // above the line through the other sizes' points is left out of the line,
+  // and those points give the slot's turnover: each one's time beyond the
+  // intercept over the workgroups a slot takes in turn. (One size alone
+  // gives the line only.)
   {
-    std::vector<double> groups, ns;
-    for (const Point& p : with_bench(all, "empty")) {
-      groups.push_back(param(p, "workgroups"));
-      ns.push_back(p.ns);
+    const Points empties = with_bench(all, "empty");
+    // The workgroups each slot takes in turn: the dispatch's over the slots
+    // the occupancy calculator gives every compute unit (one, for a record
+    // that does not say its workgroup size).
+    const auto turns = [&](const Point& p) {
+      if (!p.params.count("workgroup_size")) return 1.0;
+      KernelResources kernel;
+      kernel.workgroup_size = uint32_t(param(p, "workgroup_size"));
+      kernel.subgroup_size = base.subgroup_size;
+      // The empty kernel's registers never bind (16 on the H100); a record
+      // without the driver's count takes one.
+      kernel.register_bytes_per_lane = register_bytes_from_count(std::max(1u, p.registers));
+      const double slots =
+          double(compute_occupancy(base, kernel).workgroups_per_cu) * std::max(1u, base.compute_units);
+      return std::ceil(param(p, "workgroups") / std::max(1.0, slots));
+    };
+    const auto line_over = [&](const Points& points) {
+      std::vector<double> groups, ns;
+      for (const Point& p : points) {
+        groups.push_back(param(p, "workgroups"));
+        ns.push_back(p.ns);
+      }
+      return fit_line(groups, ns, 0);
+    };
+    std::map<double, Points> by_size;
+    for (const Point& p : empties) by_size[param(p, "workgroup_size")].push_back(p);
+    std::set<double> slot_bound_sizes;
+    for (const auto& [size, points] : by_size) {
+      Points others;
+      for (const auto& [other, more] : by_size)
+        if (other != size) others.insert(others.end(), more.begin(), more.end());
+      const LineFit line = line_over(others);
+      bool beyond_a_wave = false, above = line.points >= 2;
+      for (const Point& p : points)
+        if (turns(p) >= 2) {
+          beyond_a_wave = true;
+          above = above && p.ns > kAboveTheLaunchLine * (line.intercept + line.slope * param(p, "workgroups"));
+        }
+      if (above && beyond_a_wave) slot_bound_sizes.insert(size);
     }
-    if (!groups.empty()) {
-      const LineFit fit = fit_line(groups, ns, 0);
+    Points launch_bound, slot_bound;  // in the records' order
+    for (const Point& p : empties)
+      (slot_bound_sizes.count(param(p, "workgroup_size")) && turns(p) >= 2 ? slot_bound : launch_bound).push_back(p);
+    const LineFit fit = line_over(launch_bound);
+    if (!empties.empty()) {
       derived["empty_ns_per_workgroup"] = fit.slope;
       derived["empty_fit"] = fit_json(fit);
       // The empty line's time at `workgroups` (one point: that point's time).
       const auto empty_ns = [&](double workgroups) {
-        return fit.points >= 2 ? fit.intercept + fit.slope * workgroups : ns.front();
+        return fit.points >= 2 ? fit.intercept + fit.slope * workgroups : empties.front().ns;
       };
       const double intercept = empty_ns(0);
       fitter.set("dispatch_overhead_us", "dispatch_overhead_us", base.dispatch_overhead_us, intercept / 1000.0,
@@ -593,6 +648,19 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       if (fit.points >= 2 && fit.slope > 0)
         fitter.set("workgroup_launch_ns", "workgroup_launch_ns", base.workgroup_launch_ns, fit.slope, "fitted",
                    "empty: slope of time against workgroups", fit, false, 0.001, false);
+
+      std::vector<double> turnovers;
+      for (const Point& p : slot_bound) turnovers.push_back((p.ns - intercept) / turns(p));
+      if (!turnovers.empty()) {
+        LineFit spread;
+        spread.points = turnovers.size();
+        fitter.set("workgroup_turnover_ns", "workgroup_turnover_ns", base.workgroup_turnover_ns,
+                   summarize(turnovers).median, "measured",
+                   "empty: (time - intercept) / the workgroups each slot takes in turn, median over the points beyond "
+                   "one wave of a workgroup size whose every such point lies above the line through the other "
+                   "sizes' (workgroups of 1024 lanes)",
+                   spread, false, 0.001, false);
+      }
 
       // What each empty dispatch that waits for the one before adds to a
       // sequence beyond its time alone (the line above): the pipeline

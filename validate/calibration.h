@@ -43,8 +43,9 @@ struct Calibration {
   nlohmann::json device;   // the new device file
 };
 
-// `records` are a results file's lines (others than workload "micro" and
-// failed ones are ignored); `base_json` is the base model's file as read.
+// `records` are results files' lines (others than workload "micro" and
+// failed ones are ignored); `results_file` names the files they come from,
+// as the new device file cites them; `base_json` is the base model's file as read.
 // Throws Error when there are no usable micro measurements.
 Calibration calibrate(const std::vector<nlohmann::json>& records, const DeviceModel& base,
                       const nlohmann::json& base_json, const std::string& results_file, const std::string& name);

@@ -1,6 +1,6 @@
-// lanelab calibrate RESULTS.jsonl --device MODEL --out FILE.json: fits the
-// device model's free parameters to the microbenchmark measurements in a
-// results file (`lanelab validate --sweep micro`), writes the calibrated
+// lanelab calibrate RESULTS.jsonl... --device MODEL --out FILE.json: fits the
+// device model's free parameters to the microbenchmark measurements in one
+// or more results files (`lanelab validate --sweep micro`), writes the calibrated
 // device file and prints every field with its fit residual.
 #include <boost/program_options.hpp>
 #include <cstdio>
@@ -21,19 +21,27 @@ namespace lanelab::cli {
 
 int calibrate_command(const Args& args) {
   po::options_description options(
-      "lanelab calibrate RESULTS.jsonl --device MODEL --out sim/devices/NAME.json\n"
+      "lanelab calibrate RESULTS.jsonl... --device MODEL --out sim/devices/NAME.json\n"
       "Fits the device model's latencies, ALU lanes, DRAM bandwidth and dispatch overhead to the\n"
-      "micro sweep's measurements (lanelab validate --sweep micro) and writes a new device file\n"
-      "that records which values were measured, fitted or kept from the documents");
+      "micro sweep's measurements (lanelab validate --sweep micro; several files are read as one)\n"
+      "and writes a new device file that records which values were measured, fitted or kept from\n"
+      "the documents");
   options.add_options()("help,h", "show this help")("device", po::value<std::string>(),
                                                    "base device model: a name (lanelab devices) or a .json path")(
       "out,o", po::value<std::string>(), "the calibrated device file to write");
-  const auto parsed = parse_command_line(args, options, "calibrate", "results");
+  const auto parsed = parse_command_line(args, options, "calibrate", "results", true);
   if (!parsed) return 0;
   const po::variables_map& vm = *parsed;
   if (!vm.count("results") || !vm.count("device") || !vm.count("out"))
     throw Error("lanelab calibrate needs RESULTS.jsonl, --device and --out (see lanelab calibrate --help)");
-  const std::string results = vm["results"].as<std::string>();
+  // The records of every file, and their names as the device file cites them.
+  std::vector<nlohmann::json> records;
+  std::string results;
+  for (const std::string& path : vm["results"].as<std::vector<std::string>>()) {
+    const std::vector<nlohmann::json> more = validate::read_records(path);
+    records.insert(records.end(), more.begin(), more.end());
+    results += (results.empty() ? "" : " and ") + std::filesystem::path(path).filename().string();
+  }
   const std::string out = vm["out"].as<std::string>();
 
   const DeviceModel base = load_device_model(vm["device"].as<std::string>());
@@ -41,7 +49,7 @@ int calibrate_command(const Args& args) {
   const nlohmann::json base_json = nlohmann::json::parse(base_file);
   const std::string name = std::filesystem::path(out).stem().string();
   const validate::Calibration calibration =
-      validate::calibrate(validate::read_records(results), base, base_json, results, name);
+      validate::calibrate(records, base, base_json, results, name);
 
   std::ofstream file(out);
   if (!file) throw Error("cannot write " + out);

@@ -146,6 +146,10 @@ struct DeviceModel {
   // no limit): a grid of many small workgroups can take longer to launch than
   // to run.
   double workgroup_launch_ns = 0;
+  // A compute unit's slot takes its next workgroup this long after the last
+  // one left (0: at once): the exit of one and the launch of the next, which
+  // a slot of a grid of one workgroup an SM sits through idle.
+  double workgroup_turnover_ns = 0;
   // An integer add feeding a min or max issues as one instruction (Hopper's
   // DPX VIADDMNMX, made for dynamic programming such as Floyd-Warshall).
   bool fused_add_min_max = false;

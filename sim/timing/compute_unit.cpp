@@ -13,6 +13,10 @@ namespace lanelab::timing {
 
 using frontend::InstrClass;
 
+uint64_t workgroup_turnover_cycles(const DeviceModel& device) {
+  return uint64_t(std::llround(device.workgroup_turnover_ns * std::max(1u, device.clock_mhz) * 1e-3));
+}
+
 ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
                          const BankModel& banks, const Coalescer& coalescer, MemoryPath memory)
     : device_(device), timing_(timing), scheduler_(scheduler), banks_(banks), coalescer_(coalescer), memory_(memory) {
@@ -24,6 +28,7 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
   const uint32_t simds = std::max(1u, device.simd_units_per_cu);
   const uint32_t schedulers = std::max(1u, device.schedulers_per_cu);
   min_issue_interval_ = std::max(1u, simds / std::min(simds, schedulers));
+  turnover_cycles_ = workgroup_turnover_cycles(device);
   // Which pipe each instruction takes (pipe_of), decided once per program.
   // An instruction either pipe may take goes, as the compiler balances
   // them, to the one its block has loaded less so far.
@@ -110,23 +115,24 @@ void ComputeUnit::on_control(const core::Subgroup&, const frontend::Instruction&
   if (event == core::ControlEvent::BarrierRelease) events_.barrier_released = true;
 }
 
-void ComputeUnit::launch(core::DispatchContext& dispatch, std::array<uint32_t, 3> id, uint32_t slot) {
+void ComputeUnit::launch(core::DispatchContext& dispatch, std::array<uint32_t, 3> id, uint32_t slot,
+                         uint64_t start) {
   ResidentWorkgroup& rw = workgroups_[slot];
   rw.workgroup = std::make_unique<core::Workgroup>(dispatch, id);
   rw.subgroup_ids.clear();
   rw.work_cycles = 0;
-  rw.launched_at = now_;
+  rw.launched_at = start;
   const uint32_t simds = uint32_t(simd_subgroups_.size());
   for (auto& sg : rw.workgroup->subgroups()) {
     const uint32_t sid = uint32_t(subgroups_.size());
-    subgroups_.push_back(ResidentSubgroup{sg.get(), slot, next_simd_++ % simds, now_, 0, false, false, Wait::Launch,
+    subgroups_.push_back(ResidentSubgroup{sg.get(), slot, next_simd_++ % simds, start, 0, false, false, Wait::Launch,
                                           Scoreboard(timing_.program->slot_count)});
     rw.subgroup_ids.push_back(sid);
     simd_subgroups_[subgroups_.back().simd].push_back(sid);
   }
   rw.live_subgroups = uint32_t(rw.subgroup_ids.size());
   resident_subgroups_ += rw.live_subgroups;
-  for (uint32_t sid : rw.subgroup_ids) prepare_next(subgroups_[sid], now_);
+  for (uint32_t sid : rw.subgroup_ids) prepare_next(subgroups_[sid], start);
 }
 
 // Steps the free instructions ahead (they only move this subgroup's
@@ -357,13 +363,13 @@ uint64_t ComputeUnit::queueing_cycles(uint64_t start, uint64_t port) {
 }
 
 ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
-                                   std::span<const std::array<uint32_t, 3>> workgroups, uint32_t resident) {
+                                   std::span<const std::array<uint32_t, 3>> workgroups, Residency residency) {
   dispatch.observer = this;
   const uint32_t simds = std::max(1u, device_.simd_units_per_cu);
   now_ = 0;
   subgroups_.clear();
   workgroups_.clear();
-  workgroups_.resize(std::max(1u, resident));
+  workgroups_.resize(std::max(1u, residency.workgroups));
   simd_subgroups_.assign(simds, {});
   simd_free_.assign(simds, 0);
   pipe_free_.assign(simds, {0, 0});
@@ -379,15 +385,25 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   resident_subgroups_ = 0;
   result_ = {};
 
+  // Launches the next workgroups into free slots while their subgroups fit,
+  // their subgroups ready from `start`.
   size_t next = 0;
-  for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size(); ++slot)
-    launch(dispatch, workgroups[next++], slot);
+  const uint32_t subgroups_each = dispatch.subgroups_per_workgroup();
+  const auto subgroups_fit = [&] {
+    return residency.subgroups == 0 ||
+           resident_subgroups_ + subgroups_each <= std::max(residency.subgroups, subgroups_each);
+  };
+  const auto launch_while_room = [&](uint64_t start) {
+    for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size(); ++slot)
+      if (!workgroups_[slot].workgroup && subgroups_fit()) launch(dispatch, workgroups[next++], slot, start);
+  };
+  launch_while_room(0);
 
   TimingCounters& c = result_.counters;
   while (resident_subgroups_ > 0 || next < workgroups.size()) {
-    // Launch into free slots (a workgroup that retired during the last issue).
-    for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size(); ++slot)
-      if (!workgroups_[slot].workgroup) launch(dispatch, workgroups[next++], slot);
+    // Room freed by the last issue (a subgroup or a workgroup done) takes
+    // the next workgroups once the slot has turned over.
+    launch_while_room(now_ + turnover_cycles_);
 
     uint64_t best = std::numeric_limits<uint64_t>::max();
     uint32_t best_simd = 0;

@@ -1,6 +1,11 @@
 #pragma once
-// One compute unit (SM, CU, Xe core) running a list of workgroups, at most
-// `resident` of them at a time (the occupancy limit). Its SIMDs each issue
+// One compute unit (SM, CU, Xe core) running a list of workgroups, as many
+// at a time as its Residency allows. A workgroup holds its shared memory,
+// registers and workgroup slot until its last subgroup is done, but each of
+// its subgroup slots only until that subgroup is done: where subgroups leave
+// early the next workgroup starts before the last one ends. A slot that a
+// workgroup takes after another waits the device's turnover
+// (DeviceModel::workgroup_turnover_ns) before its subgroups issue. Its SIMDs each issue
 // one instruction of a ready subgroup per issue interval, chosen by the
 // scheduler; an instruction on W register lanes keeps its pipe busy for
 // ceil(W / the pipe's lanes) cycles whatever lanes are predicated off, so
@@ -63,15 +68,32 @@ struct MemoryPath {
   double busy_share = 1;
 };
 
+// A slot's turnover (DeviceModel::workgroup_turnover_ns) in the device's cycles.
+uint64_t workgroup_turnover_cycles(const DeviceModel& device);
+
+// What a compute unit holds at once (h100-turnover-2026-11-24.jsonl: where
+// shared memory allows 1 to 6 workgroups an SM, each takes its run and the
+// turnover in turn on its slot, 4428-4472 ns a workgroup of a 4.2 us chain;
+// where the lanes allow 8 and 7 of each one's 8 subgroups leave at once, a
+// slot passes one every 3557 ns).
+struct Residency {
+  // Workgroups, by what each holds until its last subgroup is done: shared
+  // memory, registers, the hardware's workgroup slots.
+  uint32_t workgroups = 1;
+  // Subgroups (warp slots), each freed as its subgroup is done; 0: no limit
+  // beyond the workgroups'.
+  uint32_t subgroups = 0;
+};
+
 class ComputeUnit : public core::ExecutionObserver {
  public:
   ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
               const BankModel& banks, const Coalescer& coalescer, MemoryPath memory);
 
-  // Runs the workgroups in order, `resident` at a time; sets the dispatch's
-  // observer to this compute unit for the run.
+  // Runs the workgroups in order, as many at a time as `residency` allows;
+  // sets the dispatch's observer to this compute unit for the run.
   ComputeUnitResult run(core::DispatchContext& dispatch, std::span<const std::array<uint32_t, 3>> workgroups,
-                        uint32_t resident);
+                        Residency residency);
 
   void on_memory(const core::Subgroup&, const frontend::Instruction&, const core::MemoryAccess&) override;
   void on_control(const core::Subgroup&, const frontend::Instruction&, core::ControlEvent, core::LaneMask) override;
@@ -112,7 +134,8 @@ class ComputeUnit : public core::ExecutionObserver {
     bool constant_miss = false;  // a uniform-buffer read of a line the compute unit has not read yet
   };
 
-  void launch(core::DispatchContext& dispatch, std::array<uint32_t, 3> id, uint32_t slot);
+  // Launches workgroup `id` into `slot`, its subgroups ready from `start`.
+  void launch(core::DispatchContext& dispatch, std::array<uint32_t, 3> id, uint32_t slot, uint64_t start);
   void issue(uint32_t id);
   void prepare_next(ResidentSubgroup& rs, uint64_t not_before);
   void retire(uint32_t slot);
@@ -134,6 +157,7 @@ class ComputeUnit : public core::ExecutionObserver {
   double bytes_per_cycle_;   // this compute unit's share of the memory bandwidth
   MemoryPath memory_;
   uint32_t min_issue_interval_;
+  uint64_t turnover_cycles_;  // device_.workgroup_turnover_ns in cycles
   std::vector<Pipe> pipes_;  // by pc: Main, MainAtIntWidth or Int
 
   // State of one run.

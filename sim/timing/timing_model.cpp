@@ -38,12 +38,16 @@ constexpr double kUnevenWork = 4.0;
 // thousands.
 constexpr double kLeavesAtOnce = 1.0 / 16;
 
-// Which of the workgroups, weighed by their subgroup instructions, work.
-std::vector<bool> working_workgroups(const std::vector<uint64_t>& work) {
+// How long each workgroup, weighed by its subgroup instructions, holds its
+// compute unit's slot (workgroup_distribution.h), in cycles: the slot's
+// turnover, and a working one as long as `working_cycles` besides (the
+// heaviest one's run alone).
+std::vector<uint64_t> slot_holds(const std::vector<uint64_t>& work, uint64_t working_cycles, uint64_t turnover_cycles) {
   const double heaviest = work.empty() ? 0 : double(*std::max_element(work.begin(), work.end()));
-  std::vector<bool> working(work.size());
-  for (size_t i = 0; i < work.size(); ++i) working[i] = double(work[i]) >= kLeavesAtOnce * heaviest;
-  return working;
+  std::vector<uint64_t> hold(work.size());
+  for (size_t i = 0; i < work.size(); ++i)
+    hold[i] = turnover_cycles + (double(work[i]) >= kLeavesAtOnce * heaviest ? working_cycles : 0);
+  return hold;
 }
 
 struct Step {
@@ -95,11 +99,22 @@ struct DispatchResult {
 
 // Runs `ids` on the compute unit, adding the host time it took to r's.
 ComputeUnitResult run_timed(ComputeUnit& cu, core::DispatchContext& context,
-                            std::span<const std::array<uint32_t, 3>> ids, uint32_t resident, DispatchResult& r) {
+                            std::span<const std::array<uint32_t, 3>> ids, Residency residency, DispatchResult& r) {
   const auto started = std::chrono::steady_clock::now();
-  ComputeUnitResult result = cu.run(context, ids, resident);
+  ComputeUnitResult result = cu.run(context, ids, residency);
   r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+}
+
+// What a compute unit holds at once (compute_unit.h): the workgroups that
+// shared memory, registers and the hardware's slots allow, and the subgroup
+// slots, which free one subgroup at a time.
+Residency residency_of(const OccupancyResult& occupancy, const DeviceModel& device) {
+  Residency residency;
+  residency.workgroups = std::min(occupancy.registers_limit, occupancy.hardware_limit);
+  if (occupancy.shared_limit) residency.workgroups = std::min(residency.workgroups, *occupancy.shared_limit);
+  residency.subgroups = device.max_subgroups_per_cu;
+  return residency;
 }
 
 class Predictor {
@@ -119,9 +134,11 @@ class Predictor {
 
   DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers);
   std::vector<std::array<uint32_t, 3>> busiest_share(const core::DispatchContext& context, uint64_t n,
-                                                     std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident);
+                                                     std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident,
+                                                     uint64_t working_cycles);
   double run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing, uint32_t resident,
-                    uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory, uint64_t& last_run);
+                    Residency residency, uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory,
+                    uint64_t& last_run);
 
  private:
   // The pipeline's program in the order the compute unit issues it.
@@ -172,8 +189,8 @@ class Predictor {
 // heaviest sampled workgroup run alone). Returns the sample's cycles per
 // workgroup on the compute unit.
 double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing,
-                             uint32_t resident, uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory,
-                             uint64_t& last_run) {
+                             uint32_t resident, Residency residency, uint64_t n, std::array<uint32_t, 3> groups,
+                             MemoryPath memory, uint64_t& last_run) {
   // Simple random sample (fixed seed: reproducible), grown fourfold while
   // the estimated error is above the target and the budget allows: a grid
   // whose few heavy workgroups (APSP phase 2) a small sample misses.
@@ -193,7 +210,7 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
     std::sort(picked.begin(), picked.end());
     std::vector<std::array<uint32_t, 3>> ids;
     for (uint64_t i : picked) ids.push_back(workgroup_id(i, groups));
-    ComputeUnitResult result = run_timed(cu, context, ids, resident, r);
+    ComputeUnitResult result = run_timed(cu, context, ids, residency, r);
     double mean = 0, square = 0;
     for (double w : result.workgroup_work_cycles) mean += w;
     mean /= double(sample);
@@ -220,7 +237,7 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
                                                     result.workgroup_work_cycles.end()) -
                                    result.workgroup_work_cycles.begin());
     const std::array<uint32_t, 3> heaviest_id = result.workgroup_ids.at(heaviest);
-    last_run = run_timed(cu, context, std::span(&heaviest_id, 1), resident, r).cycles;
+    last_run = run_timed(cu, context, std::span(&heaviest_id, 1), residency, r).cycles;
     cycles_per_workgroup = double(result.cycles) / double(sample);
     r.sample_mean_work = mean;
     r.sample_max_work = result.workgroup_work_cycles[heaviest];
@@ -236,18 +253,20 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
 
 // The workgroups of the compute unit that the device's distribution
 // (workgroup_distribution.h) loads most: every workgroup is run functionally
-// and weighed by the subgroup instructions it executes. APSP's phase 2 has a
-// few hundred busy workgroups in a grid of thousands that leave at once;
-// how many busy ones share a compute unit sets its time, which a random
-// sample cannot tell.
+// and weighed by the subgroup instructions it executes, a working one
+// taken to hold its slot `working_cycles`. APSP's phase 2 has a few hundred
+// busy workgroups in a grid of thousands that leave at once; how many busy
+// ones share a compute unit sets its time, which a random sample cannot tell.
 std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::DispatchContext& context, uint64_t n,
                                                               std::array<uint32_t, 3> groups, uint64_t cus,
-                                                              uint32_t resident) {
+                                                              uint32_t resident, uint64_t working_cycles) {
   const std::vector<uint64_t> work = workgroup_work(context, n, groups);
-  const auto runs = distribute_workgroups(working_workgroups(work), cus, resident);
+  const std::vector<uint64_t> hold = slot_holds(work, working_cycles, workgroup_turnover_cycles(device_));
+  const auto runs = distribute_workgroups(hold, cus, resident);
+  // Slot time first, instructions between equals.
   const auto load = [&](const std::vector<uint64_t>& run) {
-    uint64_t sum = 0;
-    for (uint64_t i : run) sum += work[i];
+    std::pair<uint64_t, uint64_t> sum{0, 0};
+    for (uint64_t i : run) sum.first += hold[i], sum.second += work[i];
     return sum;
   };
   const auto busiest =
@@ -275,6 +294,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   if (resident == 0)
     throw Error("pipeline '" + pipeline.name + "' cannot run on " + device_.name + ": no workgroup fits a compute unit",
                 {script_.path, run.line});
+  const Residency residency = residency_of(r.occupancy, device_);
 
   const ProgramTiming& timing = timing_of(program, pipeline);
   // Measurements run a sequence several times over the same buffers: a
@@ -300,19 +320,27 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
     // Every compute unit's share as the device hands workgroups out
     // (workgroup_distribution.h). Beyond one workgroup a compute unit, that
-    // depends on their work: each is run functionally over copies of the
-    // buffers, so that the timed runs below are the ones whose results stay.
-    std::vector<uint64_t> work(n, 1);
+    // depends on their work and on how long a working one runs: each is run
+    // functionally over copies of the buffers, and the heaviest timed alone
+    // over fresh copies, so that the timed runs below are the ones whose
+    // results stay.
+    std::vector<uint64_t> hold(n, 1);
     if (n > cus) {
       std::map<std::string, launch::BufferData> copies = buffers;
-      const core::DispatchContext dry =
+      const std::vector<uint64_t> work = workgroup_work(
+          core::make_dispatch(program, width_, groups, launch::bind_buffers(script_, pipeline, copies)), n, groups);
+      copies = buffers;
+      core::DispatchContext fresh =
           core::make_dispatch(program, width_, groups, launch::bind_buffers(script_, pipeline, copies));
-      work = workgroup_work(dry, n, groups);
+      const std::array<uint32_t, 3> heaviest =
+          workgroup_id(uint64_t(std::max_element(work.begin(), work.end()) - work.begin()), groups);
+      hold = slot_holds(work, run_timed(cu, fresh, std::span(&heaviest, 1), residency, r).cycles,
+                        workgroup_turnover_cycles(device_));
     }
-    for (const std::vector<uint64_t>& share : distribute_workgroups(working_workgroups(work), cus, resident)) {
+    for (const std::vector<uint64_t>& share : distribute_workgroups(hold, cus, resident)) {
       std::vector<std::array<uint32_t, 3>> ids;
       for (uint64_t i : share) ids.push_back(workgroup_id(i, groups));
-      ComputeUnitResult result = run_timed(cu, context, ids, resident, r);
+      ComputeUnitResult result = run_timed(cu, context, ids, residency, r);
       cycles = std::max(cycles, double(result.cycles));
       r.simulated += result.counters;
       for (size_t i = 0; i < result.workgroup_ids.size(); ++i)
@@ -326,7 +354,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     // a whole row and column of workgroups) it finds in L2. So at most its
     // buffers' bytes cross DRAM each way, the rest L2's bandwidth: the
     // sample runs again at the bandwidth and round trip that mix gives.
-    double sample_cycles = run_sample(r, context, timing, resident, n, groups, memory, last_run);
+    double sample_cycles = run_sample(r, context, timing, resident, residency, n, groups, memory, last_run);
     if (!r.l2_resident && device_.l2_bandwidth_gbps > 0) {
       const double sector = device_.global_sector_bytes;
       const double reads = r.counters.global_load_transactions * sector;
@@ -339,14 +367,14 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
         memory.latency_cycles =
             uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global))));
         memory.queue_cycles = device_.dram_queue_cycles * dram_share;
-        sample_cycles = run_sample(r, context, timing, resident, n, groups, memory, last_run);
+        sample_cycles = run_sample(r, context, timing, resident, residency, n, groups, memory, last_run);
       }
     }
     cycles = std::max(sample_cycles * double(per_cu), double(last_run));
     if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
       ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
-      const auto share = busiest_share(context, n, groups, cus, resident);
-      cycles = std::max(double(last_run), double(run_timed(cu, context, share, resident, r).cycles));
+      const auto share = busiest_share(context, n, groups, cus, resident, last_run);
+      cycles = std::max(double(last_run), double(run_timed(cu, context, share, residency, r).cycles));
     }
   }
   const double hz = std::max(1u, device_.clock_mhz) * 1e6;

@@ -1,7 +1,9 @@
 #pragma once
 // Dispatch-level timing: a script's dispatches on a device model. Workgroups
-// are distributed round-robin over the compute units and run in waves of
-// the occupancy limit (compute_occupancy). A dispatch small enough is
+// are distributed over the compute units as the device hands them out
+// (workgroup_distribution.h) and run as many at a time as the occupancy
+// limits allow (compute_occupancy; compute_unit.h: subgroup slots free one
+// subgroup at a time, and a slot turns over between workgroups). A dispatch small enough is
 // simulated whole, every compute unit's share, and takes as long as the
 // busiest compute unit. A larger one is predicted from a sample: workgroups
 // drawn at random from the grid run on one compute unit in detail, and the

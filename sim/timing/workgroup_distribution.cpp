@@ -5,14 +5,14 @@
 
 namespace lanelab::timing {
 
-std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<bool>& working, uint64_t compute_units,
+std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
                                                          uint32_t slots_per_cu) {
-  const uint64_t units = std::max<uint64_t>(1, std::min<uint64_t>(compute_units, working.size()));
+  const uint64_t units = std::max<uint64_t>(1, std::min<uint64_t>(compute_units, hold.size()));
   // Per compute unit, when each of its slots frees.
   std::vector<std::vector<uint64_t>> frees(units, std::vector<uint64_t>(std::max(1u, slots_per_cu), 0));
   std::vector<std::vector<uint64_t>> runs(units);
   uint64_t now = 0, next = 0;  // the time; the compute unit the rotation reaches next
-  for (uint64_t i = 0; i < working.size(); ++i) {
+  for (uint64_t i = 0; i < hold.size(); ++i) {
     while (true) {
       uint64_t soonest = std::numeric_limits<uint64_t>::max();
       bool placed = false;
@@ -21,7 +21,7 @@ std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<bool>
         auto slot = std::min_element(frees[unit].begin(), frees[unit].end());
         if (*slot <= now) {
           runs[unit].push_back(i);
-          *slot = now + (working[i] ? 1 : 0);
+          *slot = now + hold[i];
           next = (unit + 1) % units;
           placed = true;
         }

@@ -12,21 +12,25 @@
 //    up to four of phase 2's on one SM);
 //  - where it holds one (a tile of 32 KB), the rotation passes over the
 //    compute units whose busy workgroup still runs, and the busy ones spread
-//    one to a compute unit while there are compute units for them.
+//    one to a compute unit while there are compute units for them;
+//  - an idle workgroup still holds its slot for the slot's turnover
+//    (DeviceModel::workgroup_turnover_ns), so where busy ones fill most
+//    slots the idle ones crowd into the few left: they go on to other
+//    compute units rather than queue behind a busy one.
 #include <cstdint>
 #include <vector>
 
 namespace lanelab::timing {
 
-// working[i]: whether workgroup i (in launch order) works, and so holds its
-// slot, or leaves at once. Working ones are taken to hold it equally long:
-// their instruction counts do not tell their times (a memory-bound workgroup
-// at the image's edge takes about as long with fewer), and weighing them by
+// hold[i]: how long workgroup i (in launch order) holds its slot, in any
+// unit of time. Working workgroups are taken to hold it equally long: their
+// instruction counts do not tell their times (a memory-bound workgroup at
+// the image's edge takes about as long with fewer), and weighing them by
 // those put a luminance reduction's second wave behind its lightest
 // workgroups, 29% under the device where the round-robin is 10% under.
 // slots_per_cu: the workgroups a compute unit holds at once. Returns, per
 // compute unit, the launch indices of the workgroups it runs, in order.
-std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<bool>& working, uint64_t compute_units,
+std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
                                                          uint32_t slots_per_cu);
 
 }  // namespace lanelab::timing

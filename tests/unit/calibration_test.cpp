@@ -3,6 +3,7 @@
 // cost), and keeps every written value within its bounds.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <string>
 
@@ -55,6 +56,27 @@ TEST(Calibration, FitLineRecoversSlopeAndIntercept) {
   EXPECT_NEAR(fit.slope, 2, 1e-9);
   EXPECT_NEAR(fit.rms_residual, 0, 1e-9);
   EXPECT_EQ(fit.points, 4u);
+}
+
+TEST(Calibration, EmptyWorkgroupsThatFewFitAnSmGiveTheSlotsTurnover) {
+  // 64-lane workgroups on the launch line (4 us + 0.6 ns each); 1024-lane
+  // ones, two an SM by their lanes, 250 ns a slot each in turn, above it.
+  Synthetic s;
+  std::vector<json> records;
+  for (int groups : {1, 256, 1024, 4096, 16384, 65535})
+    records.push_back(
+        record("empty", {{"workgroups", std::to_string(groups)}, {"workgroup_size", "64"}}, 4000 + 0.6 * groups));
+  for (int groups : {4096, 16384, 65535}) {
+    json r = record("empty", {{"workgroups", std::to_string(groups)}, {"workgroup_size", "1024"}},
+                    4000 + 250 * std::ceil(groups / (2.0 * s.base.compute_units)));
+    r["kernel_statistics"] = {{"micro", {{"Register Count", 16}}}};
+    records.push_back(r);
+  }
+  const Calibration c = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  EXPECT_NEAR(field(c, "dispatch_overhead_us").value, 4.0, 1e-6);
+  EXPECT_NEAR(field(c, "workgroup_launch_ns").value, 0.6, 1e-6);
+  EXPECT_NEAR(field(c, "workgroup_turnover_ns").value, 250, 1e-6);
+  EXPECT_NEAR(c.device["workgroup_turnover_ns"].get<double>(), 250, 1e-6);
 }
 
 TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {

@@ -457,6 +457,60 @@ TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
 }
 
 
+// `groups` workgroups of `lanes` lanes over a uint buffer of one word per lane.
+launch::Script wide_script_of(const std::string& body, uint32_t lanes, uint32_t groups) {
+  const std::string text =
+      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = " + std::to_string(lanes) +
+      ") in;\nlayout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\n" + body +
+      "\nEND\nBUFFER buf DATA_TYPE uint32 SIZE " + std::to_string(lanes * groups) +
+      " FILL 1\nPIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\nRUN "
+      "pipe " + std::to_string(groups) + " 1 1\n";
+  return launch::parse_amber(text, "inline.amber");
+}
+
+// A chain of 32 dependent loads in the first subgroup (in `lanes`: every
+// subgroup), which waits on memory far longer than it issues; the others
+// leave at once.
+std::string chain_in(const std::string& lanes) {
+  return "void main() { uint i = gl_GlobalInvocationID.x; if (gl_LocalInvocationID.x >= " + lanes +
+         ") return;\n  uint x = i;\n  for (uint k = 0u; k < 32u; ++k) x = buf.v[(x + k) & 1023u];\n"
+         "  buf.v[i] = x; }";
+}
+
+TEST(TimingLaunch, ASlotTakesItsNextWorkgroupAfterTheTurnover) {
+  // 40 KB of shared memory: one workgroup an SM (the 64 KB carveout), so
+  // each of a grid of two workgroups an SM waits for the other, and the
+  // second for the turnover besides.
+  DeviceModel device = load_device_model("h100");
+  device.compute_units = 4;
+  const std::string body =
+      "shared uint pad[10240];\nvoid main() { uint i = gl_GlobalInvocationID.x; pad[i % 10240u] = i; barrier();\n"
+      "  uint x = pad[(i + 1u) % 10240u];\n  for (uint k = 0u; k < 256u; ++k) x = x * 2654435761u + k;\n"
+      "  buf.v[i] = x; }";
+  const auto seconds = [&](double turnover_ns) {
+    device.workgroup_turnover_ns = turnover_ns;
+    return predict(wide_script_of(body, 32, 8), device, {}).compute_seconds;
+  };
+  EXPECT_NEAR(seconds(1000) - seconds(0), 1e-6, 0.01e-6);
+}
+
+TEST(TimingLaunch, SubgroupsThatLeaveEarlyMakeRoomForTheNextWorkgroup) {
+  // Workgroups of 160 lanes: the H100's 64 subgroup slots hold 12 whole
+  // ones, but 4 of each one's 5 subgroups leave at once, so 24 an SM all run
+  // together (h100-turnover-2026-11-24.jsonl: such workgroups pass a slot
+  // faster than one of them runs). Five subgroups a workgroup put the
+  // working ones on all four SIMDs.
+  DeviceModel device = load_device_model("h100");
+  device.compute_units = 4;
+  device.workgroup_turnover_ns = 0;
+  const auto seconds = [&](const std::string& lanes, uint32_t per_cu) {
+    return predict(wide_script_of(chain_in(lanes), 160, 4 * per_cu), device, {}).compute_seconds;
+  };
+  EXPECT_LT(seconds("32u", 24), 1.2 * seconds("32u", 12));
+  // Where every subgroup works to the end, the second twelve wait for the first.
+  EXPECT_GT(seconds("160u", 24), 1.8 * seconds("160u", 12));
+}
+
 // The final buffer of a script run on the simulator as the timing model
 // compiles it: unrolled, short branches flattened up to `flatten`
 // instructions, the subgroup size folded or not.
