@@ -25,6 +25,20 @@ with_source() {
   "$@"
   cp /tmp/with_source.orig "$source"
 }
+# empty_variant_point SOURCE TEMPLATE WORKGROUPS LANES FILE FIELDS: the empty
+# micro with its kernel replaced by SOURCE (made from TEMPLATE) at WORKGROUPS
+# workgroups of LANES lanes, 5 timed repeats, its record appended to
+# $OUT/FILE with TEMPLATE as its variant_source and FIELDS (Python
+# statements on the record r, such as "r['variant_shared_kb'] = 8").
+empty_variant_point() {
+  local source=$1 template=$2 groups=$3 lanes=$4 file=$5 fields=$6
+  with_source kernels/micro/empty.comp "$source" timeout 60 $B validate micro --param bench=empty \
+    --param workgroups=$groups --param workgroup_size=$lanes --repeats 5 --out /tmp/r.jsonl >> $OUT/log.txt 2>&1
+  python3 -c "
+import json; r = [json.loads(l) for l in open('/tmp/r.jsonl')][-1]; $fields
+r['variant_source'] = '$template'; print(json.dumps(r, separators=(',', ':')))" >> $OUT/$file
+  rm -f /tmp/r.jsonl
+}
 # apsp_points FILE N:BF:THREADS...: APSP's row-major tiles at each point,
 # per-pipeline times over 5 timed repeats, checked up to n = 1024 (the CPU
 # reference is quick there; APSP_CHECK=--no-check: none), appended to

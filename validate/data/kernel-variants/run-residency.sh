@@ -11,13 +11,8 @@
 for kb in ${KBS:-1 16 32 47}; do
   sed "s/@WORDS@/$((kb * 256))/" validate/data/kernel-variants/residency.comp.in > /tmp/residency.comp
   for k in 1 2 3 4 5 6 7 8; do
-    with_source kernels/micro/empty.comp /tmp/residency.comp timeout 60 $B validate micro --param bench=empty \
-      --param workgroups=$((132 * k)) --param workgroup_size=256 --repeats 5 --out /tmp/r.jsonl >> $OUT/log.txt 2>&1
-    python3 -c "
-import json; r = [json.loads(l) for l in open('/tmp/r.jsonl')][-1]; r['variant_shared_kb'] = $kb
-r['variant_source'] = 'validate/data/kernel-variants/residency.comp.in'; print(json.dumps(r, separators=(',', ':')))" \
-      >> $OUT/residency.jsonl
-    rm -f /tmp/r.jsonl
+    empty_variant_point /tmp/residency.comp validate/data/kernel-variants/residency.comp.in $((132 * k)) 256 \
+      residency.jsonl "r['variant_shared_kb'] = $kb"
   done
 done
 python3 validate/data/kernel-variants/residency.py $OUT/residency.jsonl

@@ -14,14 +14,8 @@ for point in ${POINTS:-32:47:0 256:47:0 1024:47:0 256:47:2048 1024:47:2048 256:2
   IFS=: read -r lanes kb steps active <<< "$point"
   sed "s/@WORDS@/$((kb * 256))/; s/@STEPS@/$steps/; s/@ACTIVE@/${active:-32}/" validate/data/kernel-variants/turnover.comp.in > /tmp/turnover.comp
   for k in 4 16 64; do
-    with_source kernels/micro/empty.comp /tmp/turnover.comp timeout 60 $B validate micro --param bench=empty \
-      --param workgroups=$((132 * k)) --param workgroup_size=$lanes --repeats 5 --out /tmp/r.jsonl >> $OUT/log.txt 2>&1
-    python3 -c "
-import json; r = [json.loads(l) for l in open('/tmp/r.jsonl')][-1]
-r['variant_shared_kb'] = $kb; r['variant_steps'] = $steps; r['variant_active_lanes'] = ${active:-32}
-r['variant_source'] = 'validate/data/kernel-variants/turnover.comp.in'; print(json.dumps(r, separators=(',', ':')))" \
-      >> $OUT/turnover.jsonl
-    rm -f /tmp/r.jsonl
+    empty_variant_point /tmp/turnover.comp validate/data/kernel-variants/turnover.comp.in $((132 * k)) $lanes \
+      turnover.jsonl "r['variant_shared_kb'] = $kb; r['variant_steps'] = $steps; r['variant_active_lanes'] = ${active:-32}"
   done
 done
 python3 validate/data/kernel-variants/turnover.py $OUT/turnover.jsonl
