@@ -6,12 +6,14 @@
 # and with each invocation keeping 2 or 4 sums, as many independent loads an
 # iteration of a loop left rolled (reduce-final-two-sums.comp,
 # reduce-final-four-sums.comp; each record's variant_source names it),
-# per-dispatch times in each record.
+# per-dispatch times in each record. NS: the sizes (2^26 and 2^28 unless
+# given; the second call ran "1048576 4194304 16777216" with VARIANTS="four").
+# VARIANTS: the sums variants after the kernel as written ("two four" unless given).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
 points() {  # variant source ("" as written)
-  for n in 67108864 268435456; do
+  for n in ${NS:-67108864 268435456}; do
     timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
     python3 -c "
 import json, sys; r = [json.loads(l) for l in open('/tmp/p.jsonl')][-1]
@@ -21,7 +23,7 @@ print(json.dumps(r, separators=(',', ':')))" "$1" >> $OUT/final-sums.jsonl
   done
 }
 points ""
-for v in two four; do
+for v in ${VARIANTS-two four}; do
   with_source kernels/reduction/reduce_final.comp $V/reduce-final-$v-sums.comp points $V/reduce-final-$v-sums.comp
 done
 python3 -c "
