@@ -25,6 +25,15 @@ with_source() {
   "$@"
   cp /tmp/with_source.orig "$source"
 }
+# append_last_record FROM FILE [VARIANT]: the last record of FROM appended to
+# $OUT/FILE, VARIANT (when given) as its variant_source; FROM removed.
+append_last_record() {
+  python3 -c "
+import json, sys; r = [json.loads(l) for l in open(sys.argv[1])][-1]
+if sys.argv[2]: r['variant_source'] = sys.argv[2]
+print(json.dumps(r, separators=(',', ':')))" "$1" "${3:-}" >> $OUT/$2
+  rm -f "$1"
+}
 # empty_variant_point SOURCE TEMPLATE WORKGROUPS LANES FILE FIELDS: the empty
 # micro with its kernel replaced by SOURCE (made from TEMPLATE) at WORKGROUPS
 # workgroups of LANES lanes, 5 timed repeats, its record appended to

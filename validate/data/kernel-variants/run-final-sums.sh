@@ -15,11 +15,7 @@ V=validate/data/kernel-variants
 points() {  # variant source ("" as written)
   for n in ${NS:-67108864 268435456}; do
     timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
-    python3 -c "
-import json, sys; r = [json.loads(l) for l in open('/tmp/p.jsonl')][-1]
-if sys.argv[1]: r['variant_source'] = sys.argv[1]
-print(json.dumps(r, separators=(',', ':')))" "$1" >> $OUT/final-sums.jsonl
-    rm -f /tmp/p.jsonl
+    append_last_record /tmp/p.jsonl final-sums.jsonl "$1"
   done
 }
 points ""

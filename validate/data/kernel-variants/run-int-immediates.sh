@@ -12,11 +12,7 @@ V=validate/data/kernel-variants
 points() {  # variant source ("" as written)
   for it in 1024 4096; do
     timeout 60 $B validate micro --param bench=alu_latency_int --param iterations=$it --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
-    python3 -c "
-import json, sys; r = [json.loads(l) for l in open('/tmp/p.jsonl')][-1]
-if sys.argv[1]: r['variant_source'] = sys.argv[1]
-print(json.dumps(r, separators=(',', ':')))" "$1" >> $OUT/int-immediates.jsonl
-    rm -f /tmp/p.jsonl
+    append_last_record /tmp/p.jsonl int-immediates.jsonl "$1"
   done
 }
 points ""
