@@ -5,9 +5,10 @@
 // its subgroup slots only until that subgroup is done: where subgroups leave
 // early the next workgroup starts before the last one ends. A slot that a
 // workgroup takes after another waits the device's turnover
-// (DeviceModel::workgroup_turnover_ns) before its subgroups issue. Its SIMDs each issue
-// one instruction of a ready subgroup per issue interval, chosen by the
-// scheduler; an instruction on W register lanes keeps its pipe busy for
+// (DeviceModel::workgroup_turnover_ns) before its subgroups issue.
+//
+// Its SIMDs each issue one instruction of a ready subgroup per issue
+// interval, chosen by the scheduler; an instruction on W register lanes keeps its pipe busy for
 // ceil(W / the pipe's lanes) cycles whatever lanes are predicated off, so
 // divergent paths, executed one after the other by the functional core, cost
 // the sum of both. A SIMD has one pipe (alu_lanes_per_simd wide) or, where

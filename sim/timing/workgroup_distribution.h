@@ -23,11 +23,11 @@
 namespace lanelab::timing {
 
 // hold[i]: how long workgroup i (in launch order) holds its slot, in any
-// unit of time. Working workgroups are taken to hold it equally long: their
-// instruction counts do not tell their times (a memory-bound workgroup at
-// the image's edge takes about as long with fewer), and weighing them by
-// those put a luminance reduction's second wave behind its lightest
-// workgroups, 29% under the device where the round-robin is 10% under.
+// unit of time. The timing model gives every working workgroup the same
+// hold: their instruction counts do not tell their times (a memory-bound
+// workgroup at the image's edge takes about as long with fewer), and
+// weighing them by those put a luminance reduction's second wave behind its
+// lightest workgroups, 29% under the device where the round-robin is 10% under.
 // slots_per_cu: the workgroups a compute unit holds at once. Returns, per
 // compute unit, the launch indices of the workgroups it runs, in order.
 std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
