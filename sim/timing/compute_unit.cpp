@@ -393,9 +393,11 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
     return residency.subgroups == 0 ||
            resident_subgroups_ + subgroups_each <= std::max(residency.subgroups, subgroups_each);
   };
+  // Called after every issue: the scan stops as soon as the subgroups no
+  // longer fit (only a launch changes that within it).
   const auto launch_while_room = [&](uint64_t start) {
-    for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size(); ++slot)
-      if (!workgroups_[slot].workgroup && subgroups_fit()) launch(dispatch, workgroups[next++], slot, start);
+    for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size() && subgroups_fit(); ++slot)
+      if (!workgroups_[slot].workgroup) launch(dispatch, workgroups[next++], slot, start);
   };
   launch_while_room(0);
 

@@ -263,16 +263,13 @@ std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::Dispat
   const std::vector<uint64_t> work = workgroup_work(context, n, groups);
   const std::vector<uint64_t> hold = slot_holds(work, working_cycles, workgroup_turnover_cycles(device_));
   const auto runs = distribute_workgroups(hold, cus, resident);
-  // Slot time first, instructions between equals.
-  const auto load = [&](const std::vector<uint64_t>& run) {
-    std::pair<uint64_t, uint64_t> sum{0, 0};
-    for (uint64_t i : run) sum.first += hold[i], sum.second += work[i];
-    return sum;
-  };
-  const auto busiest =
-      std::max_element(runs.begin(), runs.end(), [&](const auto& a, const auto& b) { return load(a) < load(b); });
+  // Each compute unit's load: slot time first, instructions between equals.
+  std::vector<std::pair<uint64_t, uint64_t>> loads(runs.size());
+  for (size_t unit = 0; unit < runs.size(); ++unit)
+    for (uint64_t i : runs[unit]) loads[unit].first += hold[i], loads[unit].second += work[i];
+  const size_t busiest = size_t(std::max_element(loads.begin(), loads.end()) - loads.begin());
   std::vector<std::array<uint32_t, 3>> ids;
-  for (uint64_t i : *busiest) ids.push_back(workgroup_id(i, groups));
+  for (uint64_t i : runs[busiest]) ids.push_back(workgroup_id(i, groups));
   return ids;
 }
 
