@@ -26,12 +26,12 @@
 namespace lanelab::timing {
 namespace {
 
-// One pipeline over a uint buffer `buf` of `words` words, `groups` workgroups of 32 lanes.
-launch::Script script_of(const std::string& body, uint32_t words = 32, uint32_t groups = 1) {
+// One pipeline over a uint buffer `buf` of `words` words, `groups` workgroups of `lanes` lanes.
+launch::Script script_of(const std::string& body, uint32_t words = 32, uint32_t groups = 1, uint32_t lanes = 32) {
   std::string data;
   for (uint32_t i = 0; i < words; ++i) data += std::to_string(i % 7 + 1) + " ";
   const std::string text =
-      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = 32) in;\n"
+      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = " + std::to_string(lanes) + ") in;\n"
       "layout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\n" +
       body + "\nEND\nBUFFER buf DATA_TYPE uint32 DATA\n" + data +
       "\nEND\nPIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\nRUN pipe " +
@@ -457,17 +457,6 @@ TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
 }
 
 
-// `groups` workgroups of `lanes` lanes over a uint buffer of one word per lane.
-launch::Script wide_script_of(const std::string& body, uint32_t lanes, uint32_t groups) {
-  const std::string text =
-      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = " + std::to_string(lanes) +
-      ") in;\nlayout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\n" + body +
-      "\nEND\nBUFFER buf DATA_TYPE uint32 SIZE " + std::to_string(lanes * groups) +
-      " FILL 1\nPIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\nRUN "
-      "pipe " + std::to_string(groups) + " 1 1\n";
-  return launch::parse_amber(text, "inline.amber");
-}
-
 // A chain of 32 dependent loads in the first subgroup (in `lanes`: every
 // subgroup), which waits on memory far longer than it issues; the others
 // leave at once.
@@ -489,7 +478,7 @@ TEST(TimingLaunch, ASlotTakesItsNextWorkgroupAfterTheTurnover) {
       "  buf.v[i] = x; }";
   const auto seconds = [&](double turnover_ns) {
     device.workgroup_turnover_ns = turnover_ns;
-    return predict(wide_script_of(body, 32, 8), device, {}).compute_seconds;
+    return predict(script_of(body, 32 * 8, 8), device, {}).compute_seconds;
   };
   EXPECT_NEAR(seconds(1000) - seconds(0), 1e-6, 0.01e-6);
 }
@@ -504,7 +493,7 @@ TEST(TimingLaunch, SubgroupsThatLeaveEarlyMakeRoomForTheNextWorkgroup) {
   device.compute_units = 4;
   device.workgroup_turnover_ns = 0;
   const auto seconds = [&](const std::string& lanes, uint32_t per_cu) {
-    return predict(wide_script_of(chain_in(lanes), 160, 4 * per_cu), device, {}).compute_seconds;
+    return predict(script_of(chain_in(lanes), 160 * 4 * per_cu, 4 * per_cu, 160), device, {}).compute_seconds;
   };
   EXPECT_LT(seconds("32u", 24), 1.2 * seconds("32u", 12));
   // Where every subgroup works to the end, the second twelve wait for the first.
