@@ -7,8 +7,11 @@
 # iteration of a loop left rolled (reduce-final-two-sums.comp,
 # reduce-final-four-sums.comp; each record's variant_source names it),
 # per-dispatch times in each record. NS: the sizes (2^26 and 2^28 unless
-# given; the second call ran "1048576 4194304 16777216" with VARIANTS="four").
-# VARIANTS: the sums variants after the kernel as written ("two four" unless given).
+# given; the second call ran "1048576 4194304 16777216" with VARIANTS="four-sums").
+# VARIANTS: the variants after the kernel as written, each the file
+# reduce-final-VARIANT.comp ("two-sums four-sums" unless given; the third call
+# ran "read-twice" with NS="4194304 67108864 268435456": the partials summed
+# twice, the second time from L2, reduce-final-read-twice.comp).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
@@ -19,8 +22,8 @@ points() {  # variant source ("" as written)
   done
 }
 points ""
-for v in ${VARIANTS-two four}; do
-  with_source kernels/reduction/reduce_final.comp $V/reduce-final-$v-sums.comp points $V/reduce-final-$v-sums.comp
+for v in ${VARIANTS-two-sums four-sums}; do
+  with_source kernels/reduction/reduce_final.comp $V/reduce-final-$v.comp points $V/reduce-final-$v.comp
 done
 python3 -c "
 import json
