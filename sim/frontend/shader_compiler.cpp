@@ -16,6 +16,7 @@
 #include "sim/frontend/branch_flattening.h"
 #include "sim/frontend/loop_invariant_hoisting.h"
 #include "sim/frontend/private_vector_reads.h"
+#include "sim/frontend/runtime_loop_unrolling.h"
 #include "sim/frontend/spirv_words.h"
 #include "sim/frontend/subgroup_size_folding.h"
 
@@ -145,6 +146,10 @@ SpirvModule compile_to_spirv(const launch::ShaderDecl& shader, const std::string
 
 namespace {
 constexpr size_t kMaxUnrolledWords = 1 << 17;
+// How many trips of a loop whose trip count only the run knows a vendor
+// compiler puts in one: the H100's driver keeps four loads a lane in flight
+// in the reductions' second pass (runtime_loop_unrolling.h).
+constexpr uint32_t kRuntimeUnrollFactor = 4;
 // Flattening passes over a module: each can only remove selections, so this
 // bounds the work, not the result (kernels settle in two).
 constexpr uint32_t kMaxFlatteningRounds = 4;
@@ -282,6 +287,8 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
     // few times by a vendor compiler, its bookkeeping then negligible: such a
     // module keeps its loops.
     if (unrolled.size() <= kMaxUnrolledWords) words = std::move(unrolled);
+    const RuntimeUnrollingResult partly = unroll_runtime_loops(words, kRuntimeUnrollFactor);
+    if (partly.unrolled > 0) optimize_again(partly.words, "run-time loop unrolling");
   }
   if (options.optimize && options.flatten_branches_up_to > 0) {
     const PrivateVectorReadsResult reads = extract_private_vector_reads(prepared.words);

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <set>
 #include <span>
 #include <unordered_set>
 #include <algorithm>
@@ -53,6 +54,9 @@ std::vector<uint64_t> slot_holds(const std::vector<uint64_t>& work, uint64_t wor
 struct Step {
   const launch::CopyCommand* copy = nullptr;
   const launch::RunCommand* run = nullptr;
+  // What the dispatch before this one (measurements repeat the sequence: the
+  // last, before the first) bound besides this one's buffers, in bytes.
+  uint64_t streamed_before = 0;
 };
 
 void flatten(const std::vector<launch::Command>& commands, std::vector<Step>& steps) {
@@ -62,6 +66,24 @@ void flatten(const std::vector<launch::Command>& commands, std::vector<Step>& st
     if (const auto* repeat = std::get_if<launch::RepeatCommand>(&command))
       for (uint32_t i = 0; i < repeat->count; ++i) flatten(repeat->body, steps);
   }
+}
+
+// Bytes of the buffers (not push constants) pipeline `a` binds and `b` does not.
+uint64_t bound_only_by(const launch::Script& script, const std::map<std::string, launch::BufferData>& buffers,
+                       const std::string& a, const std::string& b) {
+  auto names = [&](const std::string& pipeline) {
+    std::set<std::string> bound;
+    for (const launch::BufferBinding& binding : script.pipeline(pipeline).bindings)
+      if (binding.kind != launch::BindingKind::PushConstant) bound.insert(binding.buffer);
+    return bound;
+  };
+  const std::set<std::string> theirs = names(b);
+  uint64_t bytes = 0;
+  for (const std::string& name : names(a)) {
+    auto it = buffers.find(name);
+    if (!theirs.count(name) && it != buffers.end()) bytes += it->second.bytes.size();
+  }
+  return bytes;
 }
 
 std::string kind_key(const launch::RunCommand& run) {
@@ -132,7 +154,8 @@ class Predictor {
         banks_(device),
         coalescer_(device) {}
 
-  DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers);
+  DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers,
+                          uint64_t streamed_before);
   std::vector<std::array<uint32_t, 3>> busiest_share(const core::DispatchContext& context, uint64_t n,
                                                      std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident,
                                                      uint64_t working_cycles);
@@ -273,7 +296,8 @@ std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::Dispat
   return ids;
 }
 
-DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers) {
+DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers,
+                                   uint64_t streamed_before) {
   const launch::PipelineDecl& pipeline = script_.pipeline(run.pipeline);
   const frontend::Program& program = program_of(pipeline);
   const std::vector<core::BoundBuffer> bound = launch::bind_buffers(script_, pipeline, buffers);
@@ -295,11 +319,15 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
 
   const ProgramTiming& timing = timing_of(program, pipeline);
   // Measurements run a sequence several times over the same buffers: a
-  // dispatch whose buffers fit in L2 finds them there.
+  // dispatch whose buffers fit in L2 finds them there, unless the dispatch
+  // before it streamed more through L2 than L2 holds besides them. The
+  // reductions' second pass reads its partials from DRAM after a first pass
+  // over more than L2, at L2's latency after one within it (the device calls
+  // of 2026-11-24, validate/data/README.md).
   uint64_t footprint = 0;
   for (const core::BoundBuffer& b : bound)
     if (!b.push_constant) footprint += b.size_bytes;
-  r.l2_resident = device_.l2_bandwidth_gbps > 0 && footprint <= device_.l2_bytes;
+  r.l2_resident = device_.l2_bandwidth_gbps > 0 && footprint + streamed_before <= device_.l2_bytes;
   // A load beyond L2 pays DRAM's round trip and queue; of a mix (below), the average.
   const InstructionLatencyCycles& lat = device_.latency_cycles;
   const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
@@ -399,6 +427,14 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
 
   std::vector<Step> steps;
   flatten(script.commands, steps);
+  std::vector<size_t> run_steps;
+  for (size_t i = 0; i < steps.size(); ++i)
+    if (steps[i].run) run_steps.push_back(i);
+  for (size_t k = 0; k < run_steps.size(); ++k) {
+    Step& step = steps[run_steps[k]];
+    const Step& before = steps[run_steps[(k + run_steps.size() - 1) % run_steps.size()]];
+    step.streamed_before = bound_only_by(script, script.buffers, before.run->pipeline, step.run->pipeline);
+  }
   // Which instances of each kind of dispatch run in detail: evenly spaced.
   std::map<std::string, std::vector<size_t>> occurrences;
   std::vector<std::string> order;
@@ -426,7 +462,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
       to->second = from->second;
       to->second.name = name;
     } else if (chosen[i]) {
-      results[kind_key(*steps[i].run)].push_back(predictor.simulate(*steps[i].run, buffers));
+      results[kind_key(*steps[i].run)].push_back(predictor.simulate(*steps[i].run, buffers, steps[i].streamed_before));
     }
   }
 

@@ -353,6 +353,41 @@ TEST(TimingMemory, WhatADispatchBeyondL2ReadsAgainComesFromL2) {
   EXPECT_LT(2 * p.memory_bound_seconds, (reads + writes) / device.dram_bandwidth_gbps * 1e-9);
 }
 
+TEST(TimingMemory, WhatTheDispatchBeforeStreamedBeyondL2HasEvictedTheNextOnesBuffers) {
+  // The reductions' shape: a first pass reads `big` and writes `partials`,
+  // a second reads `partials` back, measured as a sequence run again and
+  // again. Beyond L2 the first pass's stream has evicted the partials.
+  const auto second_pass = [](uint64_t l2_bytes) {
+    const std::string text =
+        "#!amber\nSHADER compute first GLSL\n#version 450\nlayout(local_size_x = 32) in;\n"
+        "layout(std430, binding = 0) buffer B { uint v[]; } big;\n"
+        "layout(std430, binding = 1) buffer P { uint v[]; } partials;\n"
+        "void main() { uint i = gl_LocalInvocationID.x; uint s = 0u;\n"
+        "  for (uint k = i; k < 8192u; k += 32u) s += big.v[k];\n  partials.v[i] = s; }\nEND\n"
+        "SHADER compute second GLSL\n#version 450\nlayout(local_size_x = 32) in;\n"
+        "layout(std430, binding = 0) buffer P { uint v[]; } partials;\n"
+        "void main() { uint i = gl_LocalInvocationID.x; uint x = i;\n"
+        "  for (uint k = 0u; k < 16u; ++k) x = partials.v[x & 31u];\n  partials.v[i] = x; }\nEND\n"
+        "BUFFER big DATA_TYPE uint32 SIZE 8192 FILL 1\nBUFFER partials DATA_TYPE uint32 SIZE 32 FILL 0\n"
+        "PIPELINE compute p1\n  ATTACH first\n  BIND BUFFER big AS storage DESCRIPTOR_SET 0 BINDING 0\n"
+        "  BIND BUFFER partials AS storage DESCRIPTOR_SET 0 BINDING 1\nEND\n"
+        "PIPELINE compute p2\n  ATTACH second\n  BIND BUFFER partials AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n"
+        "RUN p1 1 1 1\nRUN p2 1 1 1\n";
+    DeviceModel device = load_device_model("h100");
+    device.l2_bytes = l2_bytes;
+    return predict(launch::parse_amber(text, "inline.amber"), device, {}).kinds.at(1);
+  };
+  // 32 KiB of `big` and 128 bytes of partials: within an L2 of 64 KiB the
+  // partials stay; beside an L2 of 16 KiB they come back from DRAM, slower
+  // by DRAM's latency on each of the 16 dependent loads.
+  const DispatchKindPrediction within = second_pass(64 * 1024), beyond = second_pass(16 * 1024);
+  EXPECT_TRUE(within.l2_resident);
+  EXPECT_FALSE(beyond.l2_resident);
+  const InstructionLatencyCycles& lat = load_device_model("h100").latency_cycles;
+  EXPECT_GT(beyond.seconds_per_dispatch - within.seconds_per_dispatch,
+            16 * double(lat.dram - lat.global) / (load_device_model("h100").clock_mhz * 1e6));
+}
+
 TEST(TimingMemory, TheL1LooksUpAGlobalAccessALineACycle) {
   // One compute unit, 64 workgroups: each lane reads a word from its own
   // 128-byte line (32 lines an access), or words side by side (one line).
@@ -508,6 +543,34 @@ std::vector<uint8_t> run_as_compiled(const launch::Script& script, uint32_t widt
   launch::SimulatorBackend backend(
       launch::SimulatorOptions{width, true, true, 100'000'000, nullptr, flatten, fold, hoist});
   return launch::run_script(script, backend).buffers.at("buf").bytes;
+}
+
+// The reductions' second pass: each lane folds a strided slice whose length
+// only the run knows (`n` is read from the buffer), in order.
+std::string strided_slice_fold(uint32_t n, const std::string& loop_attribute = "") {
+  return "#extension GL_EXT_control_flow_attributes : enable\n"
+         "void main() { uint t = gl_LocalInvocationID.x; uint n = buf.v[0] * " + std::to_string(n) + "u; uint h = 0u;\n"
+         "  " + loop_attribute + " for (uint i = t; i < n; i += 32u) h = h * 31u + buf.v[1u + i];\n"
+         "  buf.v[1u + t] = h; }";
+}
+
+TEST(TimingUnroll, ALoopOfRunTimeTripsIssuesFourTripsLoadsTogether) {
+  const DeviceModel device = load_device_model("h100");
+  const auto cycles = [&](const std::string& attribute) {
+    return predict(script_of(strided_slice_fold(2048, attribute), 2049), device, {}).compute_seconds;
+  };
+  // 64 trips, each waiting a load's round trip as written; unrolled, four
+  // loads wait one round trip together.
+  EXPECT_LT(cycles(""), 0.4 * cycles("[[dont_unroll]]"));
+  EXPECT_GT(cycles(""), 0.2 * cycles("[[dont_unroll]]"));
+  // The folds keep their order, so every lane's result is the same as the
+  // loop as written gives, for any trip count the remainder loop finishes.
+  for (uint32_t n : {0u, 1u, 31u, 32u, 33u, 96u, 127u, 128u, 129u, 160u, 200u, 2048u}) {
+    const launch::Script script = script_of(strided_slice_fold(n), 2049);
+    launch::SimulatorBackend as_written(launch::SimulatorOptions{32, true, false, 100'000'000, nullptr});
+    EXPECT_EQ(run_as_compiled(script, 32, 4, true), launch::run_script(script, as_written).buffers.at("buf").bytes)
+        << n;
+  }
 }
 
 TEST(TimingFlattening, AShortBranchWhoseSidesOnlyComputeIsPredicated) {
