@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The device call behind h100-first-pass-parts-2026-11-24.jsonl: what limits
+# the reductions' first pass, about 1.02 ns a workgroup of 256 lanes whether
+# its input comes from L2 (2^22 floats) or DRAM (2^26)? subgroup_add as
+# written, with its loads alone (reduce-subgroup-add-loads-only.comp) and
+# with its reduction alone (reduce-subgroup-add-no-loads.comp), each
+# record's variant_source naming it, per-dispatch times in each record.
+# NS: the sizes ("4194304 67108864" unless given). VARIANTS: the variant
+# files reduce-subgroup-add-VARIANT.comp ("loads-only no-loads" unless given;
+# the second call ran "subgroup-only barrier-only no-barrier": the reduction's
+# parts without loads; the third "store-only subgroup-store": the partial's
+# store alone, and after the subgroupAdd).
+# Run from the repository root on the device machine (device-env.sh).
+. validate/data/kernel-variants/device-env.sh
+V=validate/data/kernel-variants
+points() {  # variant source ("" as written)
+  for n in ${NS:-4194304 67108864}; do
+    timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
+    append_last_record /tmp/p.jsonl first-pass-parts.jsonl "$1"
+  done
+}
+points ""
+for v in ${VARIANTS:-loads-only no-loads}; do
+  with_source kernels/reduction/reduce6_subgroup_add.comp $V/reduce-subgroup-add-$v.comp points $V/reduce-subgroup-add-$v.comp
+done
+python3 -c "
+import json
+for r in map(json.loads, open('$OUT/first-pass-parts.jsonl')):
+    pp = r['timing']['per_pipeline']
+    print(r['params']['n'], r.get('variant_source', 'as written'), r['correctness']['status'],
+          ' '.join('%s %.2f us' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())),
+          r['kernel_statistics']['reduce']['Register Count'], r['kernel_statistics']['reduce']['Binary Size'])"
