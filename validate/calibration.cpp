@@ -429,6 +429,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     }
   }
 
+  json l2_retention = json::array();
   // Pointer chase: cycles per load against the lines the chase touches (one
   // per step, up to the buffer's). Each repetition follows the same lines:
   // where they fit in L2 (half of it) a buffer beyond L2 (no L1 reuse) gives
@@ -459,6 +460,19 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     };
     if (l2_hit) set_latency(*l2_hit, "latency_cycles.global", base.latency_cycles.global, "its lines in L2");
     if (dram) set_latency(*dram, "latency_cycles.dram", base.latency_cycles.dram, "more lines than L2 holds");
+    // L2's retention: a chase whose lap touches every line of its buffer
+    // finds, of the lines touched a buffer ago, the share whose round trip
+    // is an L2 hit's rather than DRAM's.
+    if (l2_hit && dram) {
+      const double hit = cycles_per_step(*l2_hit), miss = cycles_per_step(*dram);
+      std::vector<const Point*> laps;
+      for (const Point& p : chases)
+        if (steps(p) * kernels::kMicroChaseLineBytes >= param(p, "bytes")) laps.push_back(&p);
+      std::sort(laps.begin(), laps.end(), [&](const Point* a, const Point* b) { return param(*a, "bytes") < param(*b, "bytes"); });
+      for (const Point* p : laps)
+        if (l2_retention.empty() || param(*p, "bytes") > l2_retention.back()[0].get<double>())
+          l2_retention.push_back({param(*p, "bytes"), std::clamp((miss - cycles_per_step(*p)) / (miss - hit), 0.0, 1.0)});
+    }
   }
 
   // Bandwidth: bytes read / (time - launch) per working set; DRAM beyond 2 x L2.
@@ -715,6 +729,14 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       fields[f.field] = {{"status", f.status},         {"value", f.value},       {"raw_value", f.raw_value},
                          {"base_value", f.base_value}, {"bounds", {f.lower, f.upper}}, {"clamped", f.clamped},
                          {"how", f.how},               {"relative_residual", f.relative_residual}, {"points", f.points}};
+    }
+    if (l2_retention.size() >= 2) {
+      const std::string how = "pointer_chase: of the chases whose lap touches every line of the buffer, (DRAM's "
+                              "cycles per load - the chase's) / (DRAM's - L2's), per buffer size";
+      device["l2_retention"] = l2_retention;
+      device["sources"]["l2_retention"] =
+          "measured (" + how + "; " + std::filesystem::path(results_file).filename().string() + ")";
+      fields["l2_retention"] = {{"status", "measured"}, {"how", how}, {"points", l2_retention.size()}};
     }
     if (!latency_note.empty())
       device["sources"]["latency_cycles"] =

@@ -189,6 +189,21 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.dram_bandwidth_gbps = r.positive_real("dram_bandwidth_gbps");
   m.l2_bytes = r.u64("l2_bytes");
   if (doc.contains("l2_bandwidth_gbps")) m.l2_bandwidth_gbps = r.positive_real("l2_bandwidth_gbps");
+  if (doc.contains("l2_retention")) {
+    r.require_source("l2_retention");
+    const json& points = r.get("l2_retention", doc);
+    if (!points.is_array()) r.fail("l2_retention", "must be an array of [bytes, share] pairs");
+    for (const json& point : points) {
+      if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
+        r.fail("l2_retention", "must be an array of [bytes, share] pairs");
+      const DeviceModel::L2RetentionPoint p{point[0].get<double>(), point[1].get<double>()};
+      if (!(p.bytes > 0) || !(p.share >= 0 && p.share <= 1))
+        r.fail("l2_retention", "needs bytes above 0 and shares from 0 to 1");
+      if (!m.l2_retention.empty() && !(p.bytes > m.l2_retention.back().bytes))
+        r.fail("l2_retention", "must list its points by rising bytes");
+      m.l2_retention.push_back(p);
+    }
+  }
   m.compute_units = r.u32("compute_units");
   m.clock_mhz = r.u32("clock_mhz");
   m.dispatch_overhead_us = r.positive_real("dispatch_overhead_us");
@@ -238,6 +253,32 @@ std::vector<std::string> device_model_names() {
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+
+double DeviceModel::l2_kept_share(double bytes_since) const {
+  if (l2_retention.empty()) return bytes_since <= double(l2_bytes) ? 1 : 0;
+  if (bytes_since <= l2_retention.front().bytes) return l2_retention.front().share;
+  for (size_t k = 1; k < l2_retention.size(); ++k) {
+    const L2RetentionPoint &a = l2_retention[k - 1], &b = l2_retention[k];
+    if (bytes_since <= b.bytes) return a.share + (b.share - a.share) * (bytes_since - a.bytes) / (b.bytes - a.bytes);
+  }
+  return l2_retention.back().share;
+}
+
+double DeviceModel::l2_kept_share_spread(double bytes) const {
+  if (!(bytes > 0)) return l2_kept_share(0);
+  if (l2_retention.empty()) return std::min(1.0, double(l2_bytes) / bytes);
+  // The integral of the piecewise-linear share from 0 to `bytes`.
+  double area = 0, from = 0, share_from = l2_retention.front().share;
+  for (const L2RetentionPoint& p : l2_retention) {
+    const double to = std::min(p.bytes, bytes);
+    if (to > from) area += (to - from) * (share_from + l2_kept_share(to)) / 2;
+    from = std::max(from, to);
+    share_from = l2_kept_share(from);
+    if (from >= bytes) break;
+  }
+  if (bytes > from) area += (bytes - from) * l2_retention.back().share;
+  return area / bytes;
 }
 
 DeviceModel load_device_model(const std::string& name_or_path) {

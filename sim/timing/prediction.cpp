@@ -23,6 +23,13 @@ std::string seconds_text(double s) {
 
 std::string count_text(double v) { return fixed(v, v < 100 ? 2 : 0); }
 
+// Where the dispatch finds its buffers' lines when it starts.
+std::string l2_text(const DispatchKindPrediction& k) {
+  if (k.l2_resident) return ", buffers in L2";
+  if (k.l2_kept_share > 0) return ", " + fixed(k.l2_kept_share * 100, 0) + "% of their lines in L2";
+  return "";
+}
+
 }  // namespace
 
 ProfilerMetrics profiler_metrics(const Prediction& p) {
@@ -72,8 +79,7 @@ std::string format_prediction(const Prediction& p, const std::string& what, cons
         << k.occupancy.kernel.register_bytes_per_lane / 4 << " registers/lane, " << k.occupancy.workgroups_per_cu
         << " workgroups/CU (limit: " << (k.occupancy.binding.empty() ? "-" : limit_name(k.occupancy.binding.front()))
         << "), " << k.waves << " wave(s), " << k.simulated_dispatches << " simulated"
-        << (k.sampled ? " from a sample of workgroups" : " whole") << (k.l2_resident ? ", buffers in L2" : "")
-        << "\n";
+        << (k.sampled ? " from a sample of workgroups" : " whole") << l2_text(k) << "\n";
   }
   out << "\nWhere the SIMD cycles went (all compute units, extrapolated):\n";
   const double simd = c.simd_cycles;
@@ -159,7 +165,7 @@ nlohmann::json prediction_json(const Prediction& p, const std::string& what, con
                      {"simulated_dispatches", k.simulated_dispatches}, {"seconds_per_dispatch", k.seconds_per_dispatch},
                      {"registers_per_lane", k.occupancy.kernel.register_bytes_per_lane / 4},
                      {"workgroups_per_cu", k.occupancy.workgroups_per_cu}, {"waves", k.waves}, {"sampled", k.sampled},
-                     {"l2_resident", k.l2_resident}});
+                     {"l2_resident", k.l2_resident}, {"l2_kept_share", k.l2_kept_share}});
   j["dispatches"] = kinds;
   return j;
 }

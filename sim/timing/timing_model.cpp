@@ -51,12 +51,19 @@ std::vector<uint64_t> slot_holds(const std::vector<uint64_t>& work, uint64_t wor
   return hold;
 }
 
+// What the dispatch before a dispatch (measurements repeat the sequence: the
+// last, before the first) did to L2: the bytes of the buffers it bound
+// besides this one's, and which buffers it bound when it ran another
+// pipeline (it touched them all the while it streamed the others).
+struct L2History {
+  uint64_t streamed_before = 0;
+  std::set<std::string> touched_before;
+};
+
 struct Step {
   const launch::CopyCommand* copy = nullptr;
   const launch::RunCommand* run = nullptr;
-  // What the dispatch before this one (measurements repeat the sequence: the
-  // last, before the first) bound besides this one's buffers, in bytes.
-  uint64_t streamed_before = 0;
+  L2History history;
 };
 
 void flatten(const std::vector<launch::Command>& commands, std::vector<Step>& steps) {
@@ -68,22 +75,23 @@ void flatten(const std::vector<launch::Command>& commands, std::vector<Step>& st
   }
 }
 
-// Bytes of the buffers (not push constants) pipeline `a` binds and `b` does not.
-uint64_t bound_only_by(const launch::Script& script, const std::map<std::string, launch::BufferData>& buffers,
-                       const std::string& a, const std::string& b) {
-  auto names = [&](const std::string& pipeline) {
-    std::set<std::string> bound;
-    for (const launch::BufferBinding& binding : script.pipeline(pipeline).bindings)
-      if (binding.kind != launch::BindingKind::PushConstant) bound.insert(binding.buffer);
-    return bound;
-  };
-  const std::set<std::string> theirs = names(b);
-  uint64_t bytes = 0;
-  for (const std::string& name : names(a)) {
-    auto it = buffers.find(name);
-    if (!theirs.count(name) && it != buffers.end()) bytes += it->second.bytes.size();
+// The buffers (not push constants) a pipeline binds.
+std::set<std::string> bound_buffers(const launch::Script& script, const std::string& pipeline) {
+  std::set<std::string> bound;
+  for (const launch::BufferBinding& binding : script.pipeline(pipeline).bindings)
+    if (binding.kind != launch::BindingKind::PushConstant) bound.insert(binding.buffer);
+  return bound;
+}
+
+L2History l2_history(const launch::Script& script, const std::string& before, const std::string& pipeline) {
+  L2History h;
+  const std::set<std::string> theirs = bound_buffers(script, before), ours = bound_buffers(script, pipeline);
+  for (const std::string& name : theirs) {
+    auto it = script.buffers.find(name);
+    if (!ours.count(name) && it != script.buffers.end()) h.streamed_before += it->second.bytes.size();
   }
-  return bytes;
+  if (before != pipeline) h.touched_before = theirs;
+  return h;
 }
 
 std::string kind_key(const launch::RunCommand& run) {
@@ -115,6 +123,7 @@ struct DispatchResult {
   uint64_t waves = 0;
   bool sampled = false;
   bool l2_resident = false;
+  double l2_kept_share = 0;
   double sample_mean_work = 0, sample_max_work = 0;
   OccupancyResult occupancy;
 };
@@ -155,7 +164,20 @@ class Predictor {
         coalescer_(device) {}
 
   DispatchResult simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers,
-                          uint64_t streamed_before);
+                          const L2History& history);
+  // The memory path of loads `dram_bytes` of whose `bytes` come from DRAM,
+  // the rest from L2: the bandwidth of the mix, the average round trip,
+  // DRAM's queue in proportion.
+  MemoryPath memory_path(double dram_bytes, double bytes) const {
+    const InstructionLatencyCycles& lat = device_.latency_cycles;
+    if (device_.l2_bandwidth_gbps <= 0 || dram_bytes >= bytes)
+      return MemoryPath{device_.dram_bandwidth_gbps, lat.dram, device_.dram_queue_cycles};
+    if (dram_bytes <= 0) return MemoryPath{device_.l2_bandwidth_gbps, lat.global, 0};
+    const double dram_share = dram_bytes / bytes;
+    return MemoryPath{bytes / (dram_bytes / device_.dram_bandwidth_gbps + (bytes - dram_bytes) / device_.l2_bandwidth_gbps),
+                      uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global)))),
+                      device_.dram_queue_cycles * dram_share};
+  }
   std::vector<std::array<uint32_t, 3>> busiest_share(const core::DispatchContext& context, uint64_t n,
                                                      std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident,
                                                      uint64_t working_cycles);
@@ -297,7 +319,7 @@ std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::Dispat
 }
 
 DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers,
-                                   uint64_t streamed_before) {
+                                   const L2History& history) {
   const launch::PipelineDecl& pipeline = script_.pipeline(run.pipeline);
   const frontend::Program& program = program_of(pipeline);
   const std::vector<core::BoundBuffer> bound = launch::bind_buffers(script_, pipeline, buffers);
@@ -319,21 +341,35 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
 
   const ProgramTiming& timing = timing_of(program, pipeline);
   // Measurements run a sequence several times over the same buffers: a
-  // dispatch whose buffers fit in L2 finds them there, unless the dispatch
-  // before it streamed more through L2 than L2 holds besides them. The
-  // reductions' second pass reads its partials from DRAM after a first pass
-  // over more than L2, at L2's latency after one within it (the device calls
-  // of 2026-11-24, validate/data/README.md).
+  // dispatch whose buffers fit in L2 finds them there, all of L2 when every
+  // compute unit reads (the bandwidth benchmark re-reads 32 MiB at 11.8 TB/s,
+  // 64 MiB at DRAM's 3.1), unless the dispatch before streamed more through
+  // L2 besides them. A buffer that one also touched, all the while it
+  // streamed its others, has lines touched at every distance up to that,
+  // and L2 keeps the share of them the pointer chase measures
+  // (DeviceModel::l2_retention): the reductions' second pass reads its
+  // partials at L2's latency after a first pass within L2, mostly at DRAM's
+  // after one far beyond it (the device calls of 2026-11-24,
+  // validate/data/README.md).
   uint64_t footprint = 0;
   for (const core::BoundBuffer& b : bound)
     if (!b.push_constant) footprint += b.size_bytes;
-  r.l2_resident = device_.l2_bandwidth_gbps > 0 && footprint + streamed_before <= device_.l2_bytes;
-  // A load beyond L2 pays DRAM's round trip and queue; of a mix (below), the average.
+  const uint64_t touched = footprint + history.streamed_before;
+  double kept_bytes = 0;
+  for (const core::BoundBuffer& b : bound)
+    if (!b.push_constant)
+      kept_bytes += double(b.size_bytes) * (history.streamed_before > 0 && history.touched_before.count(b.name)
+                                                ? device_.l2_kept_share_spread(double(touched))
+                                                : touched <= device_.l2_bytes ? 1
+                                                                              : 0);
+  const double kept = device_.l2_bandwidth_gbps > 0 && footprint > 0 ? kept_bytes / double(footprint) : 0;
+  r.l2_resident = kept >= 1;
+  r.l2_kept_share = kept;
+  // A load L2 no longer holds pays DRAM's round trip and queue; of a mix, the average.
   const InstructionLatencyCycles& lat = device_.latency_cycles;
   const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
   const uint64_t cus = std::max(1u, device_.compute_units);
-  MemoryPath memory = r.l2_resident ? MemoryPath{device_.l2_bandwidth_gbps, lat.global, 0}
-                                    : MemoryPath{device_.dram_bandwidth_gbps, lat.dram, device_.dram_queue_cycles};
+  MemoryPath memory = memory_path(1 - kept, 1);
   memory.busy_share = double(std::min(n, cus)) / double(cus);
   const uint64_t per_cu = (n + cus - 1) / cus;
   r.waves = (per_cu + resident - 1) / resident;
@@ -384,14 +420,9 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       const double sector = device_.global_sector_bytes;
       const double reads = r.counters.global_load_transactions * sector;
       const double writes = r.counters.global_store_transactions * sector;
-      const double dram = std::min(reads, double(footprint)) + std::min(writes, double(footprint));
-      if (dram < kRereadShare * (reads + writes)) {
-        memory.bandwidth_gbps = (reads + writes) / (dram / device_.dram_bandwidth_gbps +
-                                                    (reads + writes - dram) / device_.l2_bandwidth_gbps);
-        const double dram_share = dram / (reads + writes);
-        memory.latency_cycles =
-            uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global))));
-        memory.queue_cycles = device_.dram_queue_cycles * dram_share;
+      const double dram = (1 - kept) * (std::min(reads, double(footprint)) + std::min(writes, double(footprint)));
+      if (dram < kRereadShare * (1 - kept) * (reads + writes)) {
+        memory = memory_path(dram, reads + writes);
         sample_cycles = run_sample(r, context, timing, resident, residency, n, groups, memory, last_run);
       }
     }
@@ -433,7 +464,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
   for (size_t k = 0; k < run_steps.size(); ++k) {
     Step& step = steps[run_steps[k]];
     const Step& before = steps[run_steps[(k + run_steps.size() - 1) % run_steps.size()]];
-    step.streamed_before = bound_only_by(script, script.buffers, before.run->pipeline, step.run->pipeline);
+    step.history = l2_history(script, before.run->pipeline, step.run->pipeline);
   }
   // Which instances of each kind of dispatch run in detail: evenly spaced.
   std::map<std::string, std::vector<size_t>> occurrences;
@@ -462,7 +493,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
       to->second = from->second;
       to->second.name = name;
     } else if (chosen[i]) {
-      results[kind_key(*steps[i].run)].push_back(predictor.simulate(*steps[i].run, buffers, steps[i].streamed_before));
+      results[kind_key(*steps[i].run)].push_back(predictor.simulate(*steps[i].run, buffers, steps[i].history));
     }
   }
 
@@ -480,6 +511,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     kind.occupancy = rs.front().occupancy;
     kind.waves = rs.front().waves;
     kind.l2_resident = rs.front().l2_resident;
+    kind.l2_kept_share = rs.front().l2_kept_share;
     const double scale = double(kind.count) / double(rs.size());
     double mean = 0, sampling = 0, compute = 0, memory = 0, launch = 0;
     for (const DispatchResult& r : rs) {

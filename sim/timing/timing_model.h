@@ -79,6 +79,7 @@ struct DispatchKindPrediction {
   double error_seconds = 0;              // for all `count` dispatches (one standard error)
   bool sampled = false;                  // extrapolated from a sample of workgroups
   bool l2_resident = false;              // its buffers fit in L2: served at L2 bandwidth
+  double l2_kept_share = 0;              // of its lines, those L2 holds when it starts (DeviceModel::l2_retention)
 };
 
 struct Prediction {

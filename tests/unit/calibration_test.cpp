@@ -134,6 +134,15 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
                            s.chain_ns(512, 600), 3000));
   records.push_back(record("pointer_chase", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "65536"}},
                            s.chain_ns(65536, 900), 3000));
+  // Laps over every line of 16, 24 and 32 MiB buffers: all, half and none
+  // of them L2 hits.
+  for (const auto& [mib, cycles] : {std::pair{16.0, 600.0}, {24.0, 750.0}, {32.0, 900.0}}) {
+    const double lines = mib * 1024 * 1024 / kernels::kMicroChaseLineBytes;
+    records.push_back(record("pointer_chase",
+                             {{"bytes", std::to_string(uint64_t(mib * 1024 * 1024))},
+                              {"iterations", std::to_string(uint64_t(lines / kernels::kMicroStepsPerIteration))}},
+                             s.chain_ns(lines / kernels::kMicroStepsPerIteration, cycles), 3000));
+  }
   // 1024 workgroups of 8 subgroups, 16 steps an iteration: 1.25 cycles a
   // shuffle and 1.5 a ballot per compute unit.
   for (double it : {16.0, 64.0}) {
@@ -172,6 +181,14 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_NEAR(field(c, "dram_queue_cycles").value, 80, 0.5);
   EXPECT_NEAR(field(c, "subgroup_shuffle_cycles").value, 1.25, 1e-9);
   EXPECT_NEAR(field(c, "subgroup_vote_cycles").value, 1.5, 1e-9);
+  const json retention = c.device["l2_retention"];
+  ASSERT_EQ(retention.size(), 3u);
+  EXPECT_EQ(retention[0][0], 16.0 * 1024 * 1024);
+  EXPECT_NEAR(retention[0][1].get<double>(), 1, 1e-3);
+  EXPECT_NEAR(retention[1][1].get<double>(), 0.5, 1e-3);
+  EXPECT_NEAR(retention[2][1].get<double>(), 0, 1e-3);
+  EXPECT_NE(c.device["sources"]["l2_retention"].get<std::string>().find("measured"), std::string::npos);
+  EXPECT_NEAR(parse_device_model(c.device, "calibrated").l2_kept_share(20.0 * 1024 * 1024), 0.75, 1e-3);
 
   // The new file: fitted values written, the rest kept, the calibration recorded.
   EXPECT_EQ(c.device["name"], "h100-test");

@@ -151,6 +151,36 @@ class MalformedDeviceModel : public ::testing::Test {
   nlohmann::json good_;
 };
 
+TEST(DeviceModel, L2KeepsTheShareItsRetentionPointsGive) {
+  DeviceModel m = load_device_model("h100");
+  m.l2_bytes = 40;
+  // Without points: all of L2's bytes, nothing beyond.
+  EXPECT_EQ(m.l2_kept_share(40), 1);
+  EXPECT_EQ(m.l2_kept_share(41), 0);
+  EXPECT_DOUBLE_EQ(m.l2_kept_share_spread(80), 0.5);
+  m.l2_retention = {{10, 1}, {20, 0.5}, {40, 0}};
+  EXPECT_EQ(m.l2_kept_share(5), 1);
+  EXPECT_DOUBLE_EQ(m.l2_kept_share(15), 0.75);
+  EXPECT_DOUBLE_EQ(m.l2_kept_share(30), 0.25);
+  EXPECT_EQ(m.l2_kept_share(50), 0);
+  // Spread evenly from 0: the mean of the share over the range.
+  EXPECT_DOUBLE_EQ(m.l2_kept_share_spread(20), (10 * 1 + 10 * 0.75) / 20);
+  EXPECT_DOUBLE_EQ(m.l2_kept_share_spread(60), (10 * 1 + 10 * 0.75 + 20 * 0.25) / 60);
+}
+
+TEST_F(MalformedDeviceModel, RetentionPointsRiseInBytesWithSharesFromZeroToOne) {
+  good_["sources"]["l2_retention"] = "measured";
+  good_["l2_retention"] = {{1048576, 1.0}, {524288, 0.5}};
+  write(good_);
+  EXPECT_TRUE(contains(load_error(), "field 'l2_retention' must list its points by rising bytes"));
+  good_["l2_retention"] = {{1048576, 1.5}};
+  write(good_);
+  EXPECT_TRUE(contains(load_error(), "field 'l2_retention' needs bytes above 0 and shares from 0 to 1"));
+  good_["l2_retention"] = {{1048576, 1.0}, {2097152, 0.25}};
+  write(good_);
+  EXPECT_DOUBLE_EQ(load_device_model("broken").l2_kept_share(1572864), 0.625);
+}
+
 TEST_F(MalformedDeviceModel, DevicesDirFromEnvironment) {
   write(good_);
   EXPECT_EQ(device_model_names(), std::vector<std::string>{"broken"});
