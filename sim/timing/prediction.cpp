@@ -25,8 +25,9 @@ std::string count_text(double v) { return fixed(v, v < 100 ? 2 : 0); }
 
 // Where the dispatch finds its buffers' lines when it starts.
 std::string l2_text(const DispatchKindPrediction& k) {
-  if (k.l2_resident) return ", buffers in L2";
-  if (k.l2_kept_share > 0) return ", " + fixed(k.l2_kept_share * 100, 0) + "% of their lines in L2";
+  if (k.l2_resident || k.l2_kept_share >= 0.9995) return ", buffers in L2";
+  if (k.l2_kept_share >= 0.005)
+    return ", " + fixed(k.l2_kept_share * 100, k.l2_kept_share > 0.99 ? 1 : 0) + "% of their lines in L2";
   return "";
 }
 
