@@ -366,7 +366,6 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   r.l2_resident = kept >= 1;
   r.l2_kept_share = kept;
   // A load L2 no longer holds pays DRAM's round trip and queue; of a mix, the average.
-  const InstructionLatencyCycles& lat = device_.latency_cycles;
   const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
   const uint64_t cus = std::max(1u, device_.compute_units);
   MemoryPath memory = memory_path(1 - kept, 1);
