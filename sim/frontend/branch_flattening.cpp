@@ -274,34 +274,17 @@ FlatteningResult flatten_short_branches(const std::vector<uint32_t>& words, uint
         if (zero && int_types.count(in[1])) facts.zero_of_int_type.emplace(in[1], in[2]);
       }
     }
-    // Rebuild the module function by function, each as its blocks.
-    std::vector<Instruction> out;
+    // Rebuild the module function by function, each as its blocks, without
+    // the names and decorations of the labels that went with their blocks.
     std::unordered_set<uint32_t> removed_labels;
-    for (size_t i = 0; i < module.size();) {
-      if (op_of(module[i]) != spv::Op::OpFunction) {
-        out.push_back(module[i++]);
-        continue;
-      }
-      while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
-        out.push_back(module[i++]);  // OpFunction, its parameters
-      std::vector<Block> blocks;
-      while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
-        if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
-        blocks.back().instructions.push_back(module[i++]);
-      }
+    std::vector<Instruction> out = rewrite_function_blocks<Block>(module, [&](std::vector<Block>& blocks) {
       result.flattened += FunctionFlattener(blocks, facts, max_side_instructions).run(removed_labels);
-      for (Block& b : blocks)
-        if (!b.removed) out.insert(out.end(), b.instructions.begin(), b.instructions.end());
-    }
-
-    result.words.assign(words.begin(), words.begin() + 5);
-    result.words[3] = facts.next_id;  // the id bound, past the selects' results
-    for (const Instruction& in : out) {
-      // Names and decorations of the labels that went with their blocks.
+    });
+    std::erase_if(out, [&](const Instruction& in) {
       const spv::Op op = op_of(in);
-      if ((op == spv::Op::OpName || op == spv::Op::OpDecorate) && in.size() > 1 && removed_labels.count(in[1])) continue;
-      result.words.insert(result.words.end(), in.begin(), in.end());
-    }
+      return (op == spv::Op::OpName || op == spv::Op::OpDecorate) && in.size() > 1 && removed_labels.count(in[1]);
+    });
+    result.words = module_words(words, facts.next_id, out);  // the id bound past the selects' results
   });
 }
 

@@ -87,10 +87,7 @@ struct ModuleFacts {
   std::unordered_set<uint32_t> bool_types, constants, variables;  // ids
 };
 
-struct Block {
-  std::vector<WordInstruction> instructions;  // OpLabel first, the terminator last
-  uint32_t label() const { return instructions.front()[1]; }
-};
+using Block = WordBlock;
 
 // Moves what only computes from values defined outside a loop to the loop's
 // preheader. Returns how many moved.
@@ -234,25 +231,9 @@ HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words) {
       if (op == spv::Op::OpVariable && in.size() >= 3) facts.variables.insert(in[2]);
     }
 
-    result.words.assign(words.begin(), words.begin() + 5);
-    auto emit = [&](const WordInstruction& in) { result.words.insert(result.words.end(), in.begin(), in.end()); };
-    for (size_t i = 0; i < module.size();) {
-      if (op_of(module[i]) != spv::Op::OpFunction) {
-        emit(module[i++]);
-        continue;
-      }
-      while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
-        emit(module[i++]);  // OpFunction, its parameters
-      std::vector<Block> blocks;
-      while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
-        if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
-        blocks.back().instructions.push_back(module[i++]);
-      }
-      result.hoisted += hoist_from_loops(blocks, facts);
-      for (const Block& b : blocks)
-        for (const WordInstruction& in : b.instructions) emit(in);
-      if (i < module.size()) emit(module[i++]);  // OpFunctionEnd
-    }
+    const std::vector<WordInstruction> out = rewrite_function_blocks<Block>(
+        module, [&](std::vector<Block>& blocks) { result.hoisted += hoist_from_loops(blocks, facts); });
+    result.words = module_words(words, words[3], out);
   });
 }
 

@@ -35,10 +35,7 @@ std::vector<bool> id_words(const WordInstruction& in) {
   return ids;
 }
 
-struct Block {
-  std::vector<WordInstruction> instructions;  // OpLabel first, the terminator last
-  uint32_t label() const { return instructions.front()[1]; }
-};
+using Block = WordBlock;
 
 struct ModuleFacts {
   std::unordered_map<uint32_t, uint32_t> constant_value;  // 32-bit OpConstant id -> value
@@ -239,19 +236,8 @@ RuntimeUnrollingResult unroll_runtime_loops(const std::vector<uint32_t>& words, 
         facts.decorated.insert(in[1]);
     }
     uint32_t bound = words[3];
-    std::vector<WordInstruction> new_constants, out;
-    for (size_t i = 0; i < module.size();) {
-      if (op_of(module[i]) != spv::Op::OpFunction) {
-        out.push_back(module[i++]);
-        continue;
-      }
-      while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
-        out.push_back(module[i++]);  // OpFunction, its parameters
-      std::vector<Block> blocks;
-      while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
-        if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
-        blocks.back().instructions.push_back(module[i++]);
-      }
+    std::vector<WordInstruction> new_constants;
+    const std::vector<WordInstruction> out = rewrite_function_blocks<Block>(module, [&](std::vector<Block>& blocks) {
       for (size_t h = blocks.size(); h-- > 0;) {
         const std::optional<RuntimeLoop> loop = runtime_loop(blocks, h, facts, factor);
         if (!loop) continue;
@@ -259,19 +245,8 @@ RuntimeUnrollingResult unroll_runtime_loops(const std::vector<uint32_t>& words, 
         blocks.insert(blocks.begin() + std::ptrdiff_t(h), added.begin(), added.end());
         ++result.unrolled;
       }
-      for (const Block& b : blocks) out.insert(out.end(), b.instructions.begin(), b.instructions.end());
-      if (i < module.size()) out.push_back(module[i++]);  // OpFunctionEnd
-    }
-    result.words.assign(words.begin(), words.begin() + 5);
-    result.words[3] = bound;
-    bool placed = new_constants.empty();
-    for (const WordInstruction& in : out) {
-      if (!placed && op_of(in) == spv::Op::OpFunction) {  // the end of the global declarations
-        for (const WordInstruction& c : new_constants) result.words.insert(result.words.end(), c.begin(), c.end());
-        placed = true;
-      }
-      result.words.insert(result.words.end(), in.begin(), in.end());
-    }
+    });
+    result.words = module_words(words, bound, out, new_constants);
   });
 }
 

@@ -72,6 +72,60 @@ inline std::optional<std::vector<WordInstruction>> split_instructions(const std:
   return out;
 }
 
+// A basic block as the passes of ours rewrite it.
+struct WordBlock {
+  std::vector<WordInstruction> instructions;  // OpLabel first, the terminator last
+  uint32_t label() const { return instructions.front()[1]; }
+};
+
+// The module with each function's blocks replaced by what rewrite(blocks)
+// leaves of them. `Block` holds `instructions`, OpLabel first and the
+// terminator last; a block that rewrite marks `removed` (where `Block` has
+// that member) is dropped.
+template <class Block, class Rewrite>
+std::vector<WordInstruction> rewrite_function_blocks(const std::vector<WordInstruction>& module, Rewrite rewrite) {
+  std::vector<WordInstruction> out;
+  for (size_t i = 0; i < module.size();) {
+    if (op_of(module[i]) != spv::Op::OpFunction) {
+      out.push_back(module[i++]);
+      continue;
+    }
+    while (i < module.size() && op_of(module[i]) != spv::Op::OpLabel && op_of(module[i]) != spv::Op::OpFunctionEnd)
+      out.push_back(module[i++]);  // OpFunction, its parameters
+    std::vector<Block> blocks;
+    while (i < module.size() && op_of(module[i]) != spv::Op::OpFunctionEnd) {
+      if (op_of(module[i]) == spv::Op::OpLabel) blocks.emplace_back();
+      blocks.back().instructions.push_back(module[i++]);
+    }
+    rewrite(blocks);
+    for (const Block& b : blocks) {
+      if constexpr (requires { b.removed; })
+        if (b.removed) continue;
+      out.insert(out.end(), b.instructions.begin(), b.instructions.end());
+    }
+  }
+  return out;
+}
+
+// A module's words: the first five of `header` with the id bound `bound`,
+// then `module`'s instructions, `globals` (constants a pass added) placed
+// before the first function.
+inline std::vector<uint32_t> module_words(const std::vector<uint32_t>& header, uint32_t bound,
+                                          const std::vector<WordInstruction>& module,
+                                          const std::vector<WordInstruction>& globals = {}) {
+  std::vector<uint32_t> words(header.begin(), header.begin() + 5);
+  words[3] = bound;
+  bool placed = globals.empty();
+  for (const WordInstruction& in : module) {
+    if (!placed && op_of(in) == spv::Op::OpFunction) {
+      for (const WordInstruction& g : globals) words.insert(words.end(), g.begin(), g.end());
+      placed = true;
+    }
+    words.insert(words.end(), in.begin(), in.end());
+  }
+  return words;
+}
+
 // Runs a pass of ours over the split module: rewrite(module, result) fills
 // the result (its `words` among others). A malformed module comes back as it
 // is, for the validator that runs next to say where.

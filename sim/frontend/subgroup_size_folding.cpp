@@ -46,16 +46,7 @@ SubgroupFoldingResult fold_subgroup_size(const std::vector<uint32_t>& words, uin
       ++result.folded;
     }
 
-  result.words.assign(words.begin(), words.begin() + 5);
-  result.words[3] = bound;
-  bool placed = new_constants.empty();
-  for (const WordInstruction& in : module) {
-    if (!placed && op_of(in) == spv::Op::OpFunction) {  // the end of the global declarations
-      for (const WordInstruction& c : new_constants) result.words.insert(result.words.end(), c.begin(), c.end());
-      placed = true;
-    }
-    result.words.insert(result.words.end(), in.begin(), in.end());
-  }
+  result.words = module_words(words, bound, module, new_constants);
   return result;
 }
 

@@ -34,6 +34,29 @@ if sys.argv[2]: r['variant_source'] = sys.argv[2]
 print(json.dumps(r, separators=(',', ':')))" "$1" "${3:-}" >> $OUT/$2
   rm -f "$1"
 }
+# subgroup_add_points FILE [VARIANT]: the reduction subgroup_add at each of
+# $SIZES floats, per-dispatch times in each record, appended to $OUT/FILE
+# (VARIANT, when given, as its variant_source).
+subgroup_add_points() {
+  local n
+  for n in $SIZES; do
+    timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
+    append_last_record /tmp/p.jsonl $1 "${2:-}"
+  done
+}
+# pipeline_times FILE PIPELINE: a line per record of $OUT/FILE: its n, its
+# variant, its check, each pipeline's time a dispatch, and PIPELINE's
+# register count and binary size where the driver reports them.
+pipeline_times() {
+  python3 -c "
+import json, sys
+for r in map(json.loads, open(sys.argv[1])):
+    pp = r['timing']['per_pipeline']
+    stats = r.get('kernel_statistics', {}).get(sys.argv[2], {})
+    print(r['params']['n'], r.get('variant_source', 'as written'), r['correctness']['status'],
+          ' '.join('%s %.2f us' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())),
+          stats.get('Register Count', '-'), stats.get('Binary Size', '-'))" "$OUT/$1" "$2"
+}
 # empty_variant_point SOURCE TEMPLATE WORKGROUPS LANES FILE FIELDS: the empty
 # micro with its kernel replaced by SOURCE (made from TEMPLATE) at WORKGROUPS
 # workgroups of LANES lanes, 5 timed repeats, its record appended to

@@ -15,20 +15,9 @@
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
-points() {  # variant source ("" as written)
-  for n in ${NS:-67108864 268435456}; do
-    timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
-    append_last_record /tmp/p.jsonl final-sums.jsonl "$1"
-  done
-}
-points ""
+SIZES=${NS:-67108864 268435456}
+subgroup_add_points final-sums.jsonl
 for v in ${VARIANTS-two-sums four-sums}; do
-  with_source kernels/reduction/reduce_final.comp $V/reduce-final-$v.comp points $V/reduce-final-$v.comp
+  with_source kernels/reduction/reduce_final.comp $V/reduce-final-$v.comp subgroup_add_points final-sums.jsonl $V/reduce-final-$v.comp
 done
-python3 -c "
-import json
-for r in map(json.loads, open('$OUT/final-sums.jsonl')):
-    pp = r['timing']['per_pipeline']
-    print(r['params']['n'], r.get('variant_source', 'as written'), r['correctness']['status'],
-          ' '.join('%s %.2f us' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())),
-          r['kernel_statistics']['final']['Binary Size'])"
+pipeline_times final-sums.jsonl final

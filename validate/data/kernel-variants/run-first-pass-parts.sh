@@ -13,20 +13,9 @@
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
-points() {  # variant source ("" as written)
-  for n in ${NS:-4194304 67108864}; do
-    timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
-    append_last_record /tmp/p.jsonl first-pass-parts.jsonl "$1"
-  done
-}
-points ""
+SIZES=${NS:-4194304 67108864}
+subgroup_add_points first-pass-parts.jsonl
 for v in ${VARIANTS:-loads-only no-loads}; do
-  with_source kernels/reduction/reduce6_subgroup_add.comp $V/reduce-subgroup-add-$v.comp points $V/reduce-subgroup-add-$v.comp
+  with_source kernels/reduction/reduce6_subgroup_add.comp $V/reduce-subgroup-add-$v.comp subgroup_add_points first-pass-parts.jsonl $V/reduce-subgroup-add-$v.comp
 done
-python3 -c "
-import json
-for r in map(json.loads, open('$OUT/first-pass-parts.jsonl')):
-    pp = r['timing']['per_pipeline']
-    print(r['params']['n'], r.get('variant_source', 'as written'), r['correctness']['status'],
-          ' '.join('%s %.2f us' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())),
-          r['kernel_statistics']['reduce']['Register Count'], r['kernel_statistics']['reduce']['Binary Size'])"
+pipeline_times first-pass-parts.jsonl reduce
