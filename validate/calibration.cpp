@@ -468,10 +468,12 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       std::vector<const Point*> laps;
       for (const Point& p : chases)
         if (steps(p) * kernels::kMicroChaseLineBytes >= param(p, "bytes")) laps.push_back(&p);
-      std::sort(laps.begin(), laps.end(), [&](const Point* a, const Point* b) { return param(*a, "bytes") < param(*b, "bytes"); });
+      std::sort(laps.begin(), laps.end(),
+                [&](const Point* a, const Point* b) { return param(*a, "bytes") < param(*b, "bytes"); });
       for (const Point* p : laps)
         if (l2_retention.empty() || param(*p, "bytes") > l2_retention.back()[0].get<double>())
-          l2_retention.push_back({param(*p, "bytes"), std::clamp((miss - cycles_per_step(*p)) / (miss - hit), 0.0, 1.0)});
+          l2_retention.push_back(
+              {param(*p, "bytes"), std::clamp((miss - cycles_per_step(*p)) / (miss - hit), 0.0, 1.0)});
     }
   }
 

@@ -11,8 +11,9 @@
 namespace lanelab::frontend {
 namespace {
 
-// A body of more instructions is unrolled by no vendor compiler either: its
-// own loads already keep the memory busy.
+// Only short bodies are unrolled (a bound of ours; the reductions' second
+// pass has four instructions): a long body has work of its own to issue
+// while its loads are in flight.
 constexpr size_t kMaxBodyInstructions = 48;
 
 // Which words of `in` (after its opcode word) are ids, by the grammar's
@@ -186,8 +187,8 @@ std::vector<Block> unrolled_blocks(std::vector<Block>& blocks, const RuntimeLoop
   Block header{{make_instruction(spv::Op::OpLabel, {unrolled_header})}};
   uint32_t induction_type = 0;
   for (const WordInstruction& phi : loop.phis) {
-    header.instructions.push_back(make_instruction(
-        spv::Op::OpPhi, {phi[1], header_phi[phi[2]], entering_of(phi), preheader_label, current[phi[2]], unrolled_body}));
+    header.instructions.push_back(make_instruction(spv::Op::OpPhi, {phi[1], header_phi[phi[2]], entering_of(phi),
+                                                                    preheader_label, current[phi[2]], unrolled_body}));
     if (phi[2] == loop.induction) induction_type = phi[1];
   }
   const uint32_t bool_type = loop.compare[1];

@@ -174,7 +174,8 @@ class Predictor {
       return MemoryPath{device_.dram_bandwidth_gbps, lat.dram, device_.dram_queue_cycles};
     if (dram_bytes <= 0) return MemoryPath{device_.l2_bandwidth_gbps, lat.global, 0};
     const double dram_share = dram_bytes / bytes;
-    return MemoryPath{bytes / (dram_bytes / device_.dram_bandwidth_gbps + (bytes - dram_bytes) / device_.l2_bandwidth_gbps),
+    return MemoryPath{bytes / (dram_bytes / device_.dram_bandwidth_gbps +
+                               (bytes - dram_bytes) / device_.l2_bandwidth_gbps),
                       uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global)))),
                       device_.dram_queue_cycles * dram_share};
   }
