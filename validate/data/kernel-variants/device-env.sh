@@ -35,12 +35,14 @@ print(json.dumps(r, separators=(',', ':')))" "$1" "${3:-}" >> $OUT/$2
   rm -f "$1"
 }
 # subgroup_add_points FILE [VARIANT]: the reduction subgroup_add at each of
-# $SIZES floats, per-dispatch times in each record, appended to $OUT/FILE
+# $SIZES floats, workgroups of $WGS lanes (256 unless set), per-dispatch
+# times in each record, appended to $OUT/FILE
 # (VARIANT, when given, as its variant_source).
 subgroup_add_points() {
   local n
   for n in $SIZES; do
-    timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
+    timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --param workgroup_size=${WGS:-256} \
+      --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
     append_last_record /tmp/p.jsonl $1 "${2:-}"
   done
 }

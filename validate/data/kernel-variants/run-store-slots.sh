@@ -5,12 +5,15 @@
 # shared memory a workgroup: 47, 20, 12 or 1, so that an SM holds 1, 2, 4 or
 # 8; STORE 1 or 0: its first lane stores the partial, or never), subgroup_add
 # at 2^22 and 2^24 floats (8192 and 32768 workgroups of 256 lanes), each
-# record with variant_shared_kb and variant_store.
+# record with variant_shared_kb and variant_store. KBS: the KB ("47 20 12 1"
+# unless given); WGS: the workgroup size (256 unless given; the second call
+# ran KBS="8 1" and then KBS="1" WGS=128: six an SM, and sixteen of 128
+# lanes, which fill the SM's subgroup slots as eight of 256 do).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
 SIZES=${NS:-4194304 16777216}
-for kb in 47 20 12 1; do
+for kb in ${KBS:-47 20 12 1}; do
   for store in 1 0; do
     sed "s/@WORDS@/$((kb * 256))/; s/@STORE@/$store/" $V/reduce-store-slots.comp.in > /tmp/store-slots.comp
     with_source kernels/reduction/reduce6_subgroup_add.comp /tmp/store-slots.comp subgroup_add_points slots.jsonl \

@@ -4,15 +4,18 @@ KB (so many workgroups an SM) and store or not, the first pass's time at
 workgroup x 132 SMs x the workgroups an SM)."""
 import collections, json, sys
 
-SLOTS = {47: 1, 20: 2, 12: 4, 1: 8}  # 64 KB carveout, 2 KB reserve a workgroup; 1 KB: the lanes bind
+SLOTS = {47: 1, 20: 2, 12: 4, 8: 6}  # 64 KB carveout, 2 KB reserve a workgroup; 1 KB: the lanes bind
 times = collections.defaultdict(dict)
 for r in map(json.loads, open(sys.argv[1])):
-    groups = int(r["params"]["n"]) // 512
-    times[(r["variant_shared_kb"], r["variant_store"])][groups] = r["timing"]["per_pipeline"]["reduce"]["median"] / 1e3
-for (kb, store), by_groups in sorted(times.items(), key=lambda item: (-item[0][0], -item[0][1])):
-    line = f"{kb} KB ({SLOTS[kb]} an SM), {'store' if store else 'no store'}: " + " ".join(
+    lanes = int(r["params"]["workgroup_size"])
+    groups = int(r["params"]["n"]) // (2 * lanes)
+    key = (r["variant_shared_kb"], lanes, r["variant_store"])
+    times[key][groups] = r["timing"]["per_pipeline"]["reduce"]["median"] / 1e3
+for (kb, lanes, store), by_groups in sorted(times.items(), key=lambda item: (-item[0][0], -item[0][1], -item[0][2])):
+    slots = SLOTS.get(kb, 2048 // lanes)
+    line = f"{kb} KB, {lanes} lanes ({slots} an SM), {'store' if store else 'no store'}: " + " ".join(
         f"{g} workgroups {t:.2f} us" for g, t in sorted(by_groups.items()))
     if len(by_groups) == 2:
         (g0, t0), (g1, t1) = sorted(by_groups.items())
-        line += f"; {(t1 - t0) / (g1 - g0) * 1e3 * 132 * SLOTS[kb]:.0f} ns a workgroup a slot"
+        line += f"; {(t1 - t0) / (g1 - g0) * 1e3 * 132 * slots:.0f} ns a workgroup a slot"
     print(line)
