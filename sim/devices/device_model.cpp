@@ -211,6 +211,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
   if (doc.contains("dram_queue_cycles")) m.dram_queue_cycles = r.positive_real("dram_queue_cycles");
   if (doc.contains("workgroup_launch_ns")) m.workgroup_launch_ns = r.positive_real("workgroup_launch_ns");
   if (doc.contains("workgroup_turnover_ns")) m.workgroup_turnover_ns = r.positive_real("workgroup_turnover_ns");
+  if (doc.contains("workgroup_store_hold_ns"))
+    m.workgroup_store_hold_ns = r.positive_real("workgroup_store_hold_ns");
   if (doc.contains("integer_divide_instructions")) {
     m.integer_divide_instructions = r.u32("integer_divide_instructions");
     if (m.integer_divide_instructions == 0 || m.integer_divide_instructions > 255)

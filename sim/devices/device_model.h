@@ -166,6 +166,10 @@ struct DeviceModel {
   // one left (0: at once): the exit of one and the launch of the next, which
   // a slot of a grid of one workgroup an SM sits through idle.
   double workgroup_turnover_ns = 0;
+  // A workgroup that stored to memory holds its slot this much longer (0:
+  // not at all): its stores' acknowledgement. The turnover probe with a
+  // store measures it where an SM holds one workgroup: 83 ns on the H100.
+  double workgroup_store_hold_ns = 0;
   // An integer add feeding a min or max issues as one instruction (Hopper's
   // DPX VIADDMNMX, made for dynamic programming such as Floyd-Warshall).
   bool fused_add_min_max = false;

@@ -29,6 +29,7 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
   const uint32_t schedulers = std::max(1u, device.schedulers_per_cu);
   min_issue_interval_ = std::max(1u, simds / std::min(simds, schedulers));
   turnover_cycles_ = workgroup_turnover_cycles(device);
+  store_hold_cycles_ = uint64_t(std::llround(device.workgroup_store_hold_ns * std::max(1u, device.clock_mhz) * 1e-3));
   // Which pipe each instruction takes (pipe_of), decided once per program.
   // An instruction either pipe may take goes, as the compiler balances
   // them, to the one its block has loaded less so far.
@@ -121,6 +122,7 @@ void ComputeUnit::launch(core::DispatchContext& dispatch, std::array<uint32_t, 3
   rw.workgroup = std::make_unique<core::Workgroup>(dispatch, id);
   rw.subgroup_ids.clear();
   rw.work_cycles = 0;
+  rw.stored = false;
   rw.launched_at = start;
   const uint32_t simds = uint32_t(simd_subgroups_.size());
   for (auto& sg : rw.workgroup->subgroups()) {
@@ -243,7 +245,10 @@ void ComputeUnit::issue(uint32_t id) {
       memory_port_free_ = start + port;
       ready = start + port + memory_.latency_cycles + queueing_cycles(start, port);
       from_memory = true;
-      if (events_.is_store) stores_done_ = std::max(stores_done_, ready);
+      if (events_.is_store) {
+        stores_done_ = std::max(stores_done_, ready);
+        rw.stored = true;
+      }
       rw.work_cycles += double(port) + a.lines;
       c.global_requested_bytes += double(a.requested_bytes);
       c.global_transferred_bytes += bytes;
@@ -338,6 +343,7 @@ void ComputeUnit::retire(uint32_t slot) {
     subgroups_[sid].board = Scoreboard(0);
     end = std::max(end, busy_until(subgroups_[sid].simd));
   }
+  slot_free_at_[slot] = now_ + (rw.stored ? store_hold_cycles_ : 0) + turnover_cycles_;
   result_.workgroup_work_cycles.push_back(rw.work_cycles);
   result_.workgroup_ids.push_back(rw.workgroup->id());
   result_.workgroup_latency_cycles.push_back(end - rw.launched_at);
@@ -370,6 +376,7 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   subgroups_.clear();
   workgroups_.clear();
   workgroups_.resize(std::max(1u, residency.workgroups));
+  slot_free_at_.assign(workgroups_.size(), 0);
   simd_subgroups_.assign(simds, {});
   simd_free_.assign(simds, 0);
   pipe_free_.assign(simds, {0, 0});
@@ -397,7 +404,8 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   // longer fit (only a launch changes that within it).
   const auto launch_while_room = [&](uint64_t start) {
     for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size() && subgroups_fit(); ++slot)
-      if (!workgroups_[slot].workgroup) launch(dispatch, workgroups[next++], slot, start);
+      if (!workgroups_[slot].workgroup)
+        launch(dispatch, workgroups[next++], slot, std::max(start, slot_free_at_[slot]));
   };
   launch_while_room(0);
 

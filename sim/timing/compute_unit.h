@@ -123,6 +123,7 @@ class ComputeUnit : public core::ExecutionObserver {
     uint32_t live_subgroups = 0;
     double work_cycles = 0;
     uint64_t launched_at = 0;
+    bool stored = false;  // a global store issued: the slot is held workgroup_store_hold_ns after it
   };
   struct StepEvents {
     bool memory = false;
@@ -159,6 +160,8 @@ class ComputeUnit : public core::ExecutionObserver {
   MemoryPath memory_;
   uint32_t min_issue_interval_;
   uint64_t turnover_cycles_;  // device_.workgroup_turnover_ns in cycles
+  uint64_t store_hold_cycles_;  // device_.workgroup_store_hold_ns in cycles
+  std::vector<uint64_t> slot_free_at_;  // per workgroup slot: when its next workgroup may start
   std::vector<Pipe> pipes_;  // by pc: Main, MainAtIntWidth or Int
 
   // State of one run.

@@ -504,6 +504,25 @@ TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
 // A chain of 32 dependent loads in the first subgroup (in `lanes`: every
 // subgroup), which waits on memory far longer than it issues; the others
 // leave at once.
+TEST(TimingLaunch, AWorkgroupThatStoredHoldsItsSlotLonger) {
+  // The turnover test's grid, two workgroups an SM in turn: the second waits
+  // for the first's store hold where the first stored, not where its store
+  // is never taken.
+  DeviceModel device = load_device_model("h100");
+  device.compute_units = 4;
+  const auto body = [](const std::string& condition) {
+    return "shared uint pad[10240];\nvoid main() { uint i = gl_GlobalInvocationID.x; pad[i % 10240u] = i; barrier();\n"
+           "  uint x = pad[(i + 1u) % 10240u];\n  for (uint k = 0u; k < 256u; ++k) x = x * 2654435761u + k;\n"
+           "  if (" + condition + ") buf.v[i] = x; }";
+  };
+  const auto seconds = [&](const std::string& condition, double hold_ns) {
+    device.workgroup_store_hold_ns = hold_ns;
+    return predict(script_of(body(condition), 32 * 8, 8), device, {}).compute_seconds;
+  };
+  EXPECT_NEAR(seconds("x != 1u", 1000) - seconds("x != 1u", 0), 1e-6, 0.01e-6);
+  EXPECT_EQ(seconds("x == 1u", 1000), seconds("x == 1u", 0));
+}
+
 std::string chain_in(const std::string& lanes) {
   return "void main() { uint i = gl_GlobalInvocationID.x; if (gl_LocalInvocationID.x >= " + lanes +
          ") return;\n  uint x = i;\n  for (uint k = 0u; k < 32u; ++k) x = buf.v[(x + k) & 1023u];\n"
