@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <map>
 #include <variant>
 
@@ -119,6 +120,17 @@ nlohmann::json per_pipeline_json(const std::vector<const launch::RunCommand*>& r
   return out;
 }
 
+void save_buffers(const std::map<std::string, launch::BufferData>& buffers,
+                  const std::map<std::string, std::string>& saved) {
+  for (const auto& [name, path] : saved) {
+    const auto it = buffers.find(name);
+    if (it == buffers.end()) throw Error("--save-buffer: the launch has no buffer named '" + name + "'");
+    std::ofstream file(path, std::ios::binary);
+    file.write(reinterpret_cast<const char*>(it->second.bytes.data()), std::streamsize(it->second.bytes.size()));
+    if (!file) throw Error("--save-buffer: cannot write " + path);
+  }
+}
+
 }  // namespace
 
 std::string utc_timestamp() {
@@ -223,6 +235,7 @@ nlohmann::json measure(VulkanBackend& backend, const SweepPoint& point, const Me
     }
     timing["per_pipeline"] = per_pipeline_json(runs, timed);
     record["timing"] = timing;
+    save_buffers(timing_buffers, options.saved_buffers);
     if (timed.clocks) {
       record["clocks"] = {{"sm_mhz", timed.clocks->sm_mhz},
                           {"memory_mhz", timed.clocks->memory_mhz},

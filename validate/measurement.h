@@ -4,6 +4,7 @@
 // workload and its parameters, the timings and their statistics, the kernel
 // statistics the driver reports, and whether the output matched the CPU
 // reference (and, on request, the simulator's output bits).
+#include <map>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,10 @@ struct MeasurementOptions {
   // tolerance), "simulator.check" whether they pass the CPU reference.
   bool compare_simulator = false;
   std::string sweep;              // the sweep the point belongs to ("" for a single workload)
+  // Buffer name -> file: each buffer's bytes after the last timed repeat,
+  // written raw (a kernel variant that records where and when its
+  // workgroups ran, read back by a script).
+  std::map<std::string, std::string> saved_buffers;
 };
 
 // "device": name, type, driver name/version/info, Vulkan version, subgroup size.

@@ -68,6 +68,8 @@ int validate_command(const Args& args) {
       "size", po::value<std::string>()->default_value("full"),
       "sweep sizes: full (the documents') or small (lavapipe and the simulator in seconds)")(
       "compare-sim", "also run the simulator at the device's subgroup size and compare the output bits")(
+      "save-buffer", po::value<std::vector<std::string>>()->composing(),
+      "BUF=FILE: write buffer BUF's bytes after the last timed repeat to FILE (repeatable; a single WORKLOAD)")(
       "no-check", "time the WORKLOAD without checking it against the CPU reference (an APSP of n = 4096 would "
                   "take it minutes on one core; a sweep decides point by point)");
   const auto parsed = parse_command_line(args, options, "validate", "workload");
@@ -97,6 +99,15 @@ int validate_command(const Args& args) {
   measurement.timing = {vm["warmup"].as<uint32_t>(), vm["repeats"].as<uint32_t>(), vm["preheat-ms"].as<double>()};
   measurement.compare_simulator = vm.count("compare-sim") > 0;
   measurement.sweep = sweep;
+  if (vm.count("save-buffer")) {
+    if (vm.count("sweep")) throw Error("--save-buffer applies to a single WORKLOAD, not to --sweep");
+    for (const auto& assignment : vm["save-buffer"].as<std::vector<std::string>>()) {
+      const size_t eq = assignment.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == assignment.size())
+        throw Error("--save-buffer takes BUF=FILE, not '" + assignment + "'");
+      measurement.saved_buffers[assignment.substr(0, eq)] = assignment.substr(eq + 1);
+    }
+  }
   if (measurement.timing.repeats == 0) throw Error("--repeats must be at least 1");
 
   // No loader, driver or device is not a failed validation but a machine

@@ -31,3 +31,7 @@ add_test(NAME validate.single_workload_unchecked
   COMMAND ${CMAKE_COMMAND} -DLANELAB=$<TARGET_FILE:lanelab> -DRESULTS=${LANELAB_VALIDATE_OUT}/unchecked.jsonl
           -P ${CMAKE_SOURCE_DIR}/tests/validate/single_no_check.cmake)
 set_tests_properties(validate.single_workload_unchecked PROPERTIES SKIP_REGULAR_EXPRESSION "SKIP: " TIMEOUT 120)
+add_test(NAME validate.save_buffer
+  COMMAND ${CMAKE_COMMAND} -DLANELAB=$<TARGET_FILE:lanelab> -DOUT=${LANELAB_VALIDATE_OUT}/saved
+          -P ${CMAKE_SOURCE_DIR}/tests/validate/save_buffer.cmake)
+set_tests_properties(validate.save_buffer PROPERTIES SKIP_REGULAR_EXPRESSION "SKIP: " TIMEOUT 120)
