@@ -300,6 +300,13 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       fitter.set("latency_cycles.shuffle", "latency_cycles", base.latency_cycles.shuffle, cycles - add_cycles,
                  status_of(fit), "shuffle: cycles per step less the integer add that follows each shuffle", fit,
                  false, 1, true);
+    // Where the device reduces a 32-bit integer in one instruction, the
+    // reduce chain's subgroupMax is that instruction; elsewhere it is a
+    // butterfly of the shuffles above, and the chain says nothing new.
+    if (bench == "reduce" && base.latency_cycles.subgroup_reduce > 0)
+      fitter.set("latency_cycles.subgroup_reduce", "latency_cycles", base.latency_cycles.subgroup_reduce,
+                 cycles - add_cycles, status_of(fit),
+                 "reduce: cycles per step less the integer add that follows each subgroupMax", fit, false, 1, true);
   }
 
   // A benchmark that fills every compute unit: cycles per step of every

@@ -51,6 +51,12 @@ struct InstructionLatencyCycles {
   // A global load that misses L2: DRAM's round trip. Optional in a device
   // file; absent, global (every load at the L2-hit latency).
   uint32_t dram = 0;
+  // A 32-bit integer subgroup reduction (add, min, max, and, or, xor) done
+  // by one instruction, as NVIDIA's REDUX since Ampere: its latency, which
+  // the reduce microbenchmark (subgroupMax) measures. Optional in a device
+  // file; absent (0), the device reduces as it reduces floats: a butterfly
+  // of shuffles (compute_unit.h).
+  uint32_t subgroup_reduce = 0;
 };
 
 struct DeviceModel {

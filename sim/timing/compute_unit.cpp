@@ -1,6 +1,7 @@
 #include "sim/timing/compute_unit.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -12,6 +13,32 @@
 namespace lanelab::timing {
 
 using frontend::InstrClass;
+
+namespace {
+
+constexpr uint32_t kButterflyStepInstructions = 3;
+
+// The butterfly steps a subgroup reduction or scan issues as: one a halving
+// of its lanes (the subgroup's, or the cluster's), each a shuffle, a select
+// that puts the operation's identity where the lane shuffled from is
+// inactive (its value is undefined), and the operation on the result
+// (kButterflyStepInstructions; the H100's driver gives a float subgroupAdd
+// about 40 instructions: validate/data/h100-reduce-parts-2026-11-26.jsonl);
+// none where it is not one, or where the device does it in one instruction.
+uint32_t butterfly_steps(const InstructionTiming& it, const core::Subgroup& sg, const frontend::Instruction& in,
+                         const DeviceModel& device) {
+  if (it.subgroup_arithmetic == SubgroupArithmetic::None) return 0;
+  if (it.subgroup_arithmetic == SubgroupArithmetic::IntegerReduce && device.latency_cycles.subgroup_reduce > 0)
+    return 0;
+  uint32_t lanes = sg.width();
+  if (sg.operand(in, 1) == uint32_t(spv::GroupOperation::ClusteredReduce) && sg.active() != 0) {
+    const uint64_t cluster = sg.value(sg.operand(in, 3), uint32_t(std::countr_zero(sg.active())));
+    lanes = uint32_t(std::clamp<uint64_t>(cluster, 1, lanes));
+  }
+  return uint32_t(std::bit_width(lanes) - 1);
+}
+
+}  // namespace
 
 uint64_t workgroup_turnover_cycles(const DeviceModel& device) {
   return uint64_t(std::llround(device.workgroup_turnover_ns * std::max(1u, device.clock_mhz) * 1e-3));
@@ -190,16 +217,18 @@ void ComputeUnit::issue(uint32_t id) {
   // this one holds its pipe ceil(W / the pipe's lanes) cycles.
   const uint32_t pipe_lanes =
       std::max(1u, pipe == Pipe::Main ? device_.alu_lanes_per_simd : device_.int_lanes_per_simd);
-  const uint32_t issue_cycles = it.issues * ((width + pipe_lanes - 1) / pipe_lanes);
-  const uint32_t interval = it.issues * min_issue_interval_;
+  const uint32_t steps = butterfly_steps(it, sg, in, device_);
+  const uint32_t issues = steps ? kButterflyStepInstructions * steps * in.components : it.issues;
+  const uint32_t issue_cycles = issues * ((width + pipe_lanes - 1) / pipe_lanes);
+  const uint32_t interval = issues * min_issue_interval_;
   const uint64_t busy_before = std::max(busy_until(rs.simd), now_);
   simd_free_[rs.simd] = now_ + interval;
   pipe_free_[rs.simd][pipe_slot(pipe)] = now_ + issue_cycles;
   // The SIMD's cycles this instruction adds (none where it overlaps the other pipe's).
   const uint64_t added = busy_until(rs.simd) - std::min(busy_until(rs.simd), busy_before);
-  c.instructions += it.issues;
-  c.lane_slots += width * it.issues;
-  c.active_lanes += active * it.issues;
+  c.instructions += issues;
+  c.lane_slots += width * issues;
+  c.active_lanes += active * issues;
   c.issue_cycles += double(added);
   c.divergence_lost_cycles += double(added) * double(width - active) / double(width);
   rw.work_cycles += issue_cycles;
@@ -262,9 +291,18 @@ void ComputeUnit::issue(uint32_t id) {
       break;
     }
     case InstrClass::Shuffle: {
+      if (steps) {
+        // Each component's butterfly: per step a shuffle through the shared
+        // pipe, the select and the operation; the components' steps interleaved.
+        const uint64_t start = occupy_shared_pipe(device_.subgroup_shuffle_cycles * steps * in.components);
+        const uint32_t operation = it.float_steps ? lat.float_op : it.multiplies ? lat.int_multiply : lat.int_op;
+        ready = start + uint64_t(steps) * (lat.shuffle + lat.int_op + operation) + in.components - 1;
+        break;
+      }
       const uint64_t start =
           occupy_shared_pipe(is_vote(op) ? device_.subgroup_vote_cycles : device_.subgroup_shuffle_cycles);
-      ready = start + uint64_t(lat.shuffle) * it.issues;
+      const bool one_reduction = it.subgroup_arithmetic == SubgroupArithmetic::IntegerReduce;
+      ready = start + uint64_t(one_reduction ? lat.subgroup_reduce : lat.shuffle) * it.issues;
       break;
     }
     case InstrClass::Barrier:

@@ -9,6 +9,36 @@
 
 namespace lanelab::timing {
 
+namespace {
+
+bool is_float_group_arithmetic(spv::Op op) {
+  using spv::Op;
+  return op == Op::OpGroupNonUniformFAdd || op == Op::OpGroupNonUniformFMul || op == Op::OpGroupNonUniformFMin ||
+         op == Op::OpGroupNonUniformFMax;
+}
+
+SubgroupArithmetic subgroup_arithmetic_of(const frontend::Program& p, const frontend::Instruction& in) {
+  using spv::Op;
+  const auto op = spv::Op(in.opcode);
+  switch (op) {
+    case Op::OpGroupNonUniformIAdd: case Op::OpGroupNonUniformSMin: case Op::OpGroupNonUniformUMin:
+    case Op::OpGroupNonUniformSMax: case Op::OpGroupNonUniformUMax: case Op::OpGroupNonUniformBitwiseAnd:
+    case Op::OpGroupNonUniformBitwiseOr: case Op::OpGroupNonUniformBitwiseXor: {
+      // Operand 1: the group operation, a literal.
+      const bool reduce = in.operand_count > 1 &&
+                          p.operands[in.operand_begin + 1] == uint32_t(spv::GroupOperation::Reduce);
+      return reduce && in.width_bits == 32 ? SubgroupArithmetic::IntegerReduce : SubgroupArithmetic::Butterfly;
+    }
+    case Op::OpGroupNonUniformIMul: case Op::OpGroupNonUniformLogicalAnd: case Op::OpGroupNonUniformLogicalOr:
+    case Op::OpGroupNonUniformLogicalXor:
+      return SubgroupArithmetic::Butterfly;
+    default:
+      return is_float_group_arithmetic(op) ? SubgroupArithmetic::Butterfly : SubgroupArithmetic::None;
+  }
+}
+
+}  // namespace
+
 ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& traits) : program(&p) {
   instructions.reserve(p.instructions.size());
   const InstructionFusion fusion = fuse_instructions(p, traits);
@@ -36,6 +66,9 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
         t.free = t.free || op == spv::Op::OpStore;
       }
     }
+    t.subgroup_arithmetic = subgroup_arithmetic_of(p, in);
+    t.float_steps = is_float_group_arithmetic(op);
+    if (op == spv::Op::OpGroupNonUniformIMul) t.multiplies = true;
     t.result_count = frontend::result_slot_count(p, in);
     if (t.result_count) t.result_begin = in.result_slot;
     t.reads_begin = uint32_t(reads.size());

@@ -12,6 +12,13 @@
 
 namespace lanelab::timing {
 
+// What a subgroup reduction or scan (OpGroupNonUniformIAdd ... LogicalXor)
+// issues as: a butterfly, per halving of the lanes a shuffle, a select and
+// the operation (floats, scans, 64-bit values; compute_unit.cpp), or, a
+// 32-bit integer reduction, one instruction on a device that has it
+// (latency_cycles.subgroup_reduce).
+enum class SubgroupArithmetic : uint8_t { None, Butterfly, IntegerReduce };
+
 struct InstructionTiming {
   static constexpr uint32_t kNoSlot = ~0u;
   frontend::InstrClass klass = frontend::InstrClass::Other;
@@ -30,6 +37,8 @@ struct InstructionTiming {
   // constant cache, a line's first read on a compute unit waits for memory,
   // later ones the local-memory latency.
   bool constant_bank = false;
+  SubgroupArithmetic subgroup_arithmetic = SubgroupArithmetic::None;
+  bool float_steps = false;  // a butterfly's operation is a float one (its latency: latency_cycles.float)
   uint32_t result_begin = 0, result_count = 0;
   uint32_t reads_begin = 0, reads_count = 0;  // into ProgramTiming::reads
 };

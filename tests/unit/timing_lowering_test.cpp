@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <string>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -987,6 +988,40 @@ TEST(TimingClasses, IntegerArithmeticWaitsTheIntegerLatency) {
   EXPECT_EQ(predict(script, device, {}).compute_seconds, base.compute_seconds);
   device.latency_cycles.int_op += 20;
   EXPECT_GT(predict(script, device, {}).compute_seconds, base.compute_seconds + 64 * 20 / (device.clock_mhz * 1e6));
+}
+
+// The cycles a chain of 64 dependent subgroup reductions of `type` (one
+// subgroup) adds when `raise` adds 10 cycles to a latency of `device`.
+double cycles_per_reduction_when_raised(const std::string& type, DeviceModel device,
+                                        const std::function<void(DeviceModel&)>& raise) {
+  const launch::Script script = script_of(
+      "#extension GL_KHR_shader_subgroup_arithmetic : enable\n"
+      "void main() { uint i = gl_LocalInvocationID.x; " + type + " x = " + type + "(buf.v[i]);\n"
+      "  for (uint k = 0u; k < 64u; ++k) x = subgroupAdd(x) * " + type + "(3);\n  buf.v[i] = uint(x); }");
+  const double base = predict(script, device, {}).compute_seconds;
+  raise(device);
+  return (predict(script, device, {}).compute_seconds - base) * device.clock_mhz * 1e6 / 64;
+}
+
+TEST(TimingSubgroup, AFloatReductionIsAButterflyOfShufflesAndAnIntegerOneIsOneReduxOnTheH100) {
+  const DeviceModel h100 = load_device_model("h100");
+  ASSERT_GT(h100.latency_cycles.subgroup_reduce, 0u);
+  const auto raise_shuffle = [](DeviceModel& d) { d.latency_cycles.shuffle += 10; };
+  const auto raise_float = [](DeviceModel& d) { d.latency_cycles.float_op += 10; };
+  const auto raise_reduce = [](DeviceModel& d) { d.latency_cycles.subgroup_reduce += 10; };
+  // 32 lanes: five steps of a shuffle, a select and an add each (and the multiply after).
+  const auto raise_int = [](DeviceModel& d) { d.latency_cycles.int_op += 10; };
+  EXPECT_NEAR(cycles_per_reduction_when_raised("float", h100, raise_shuffle), 5 * 10, 1);
+  EXPECT_NEAR(cycles_per_reduction_when_raised("float", h100, raise_float), 6 * 10, 1);
+  EXPECT_NEAR(cycles_per_reduction_when_raised("float", h100, raise_int), 5 * 10, 1);
+  EXPECT_NEAR(cycles_per_reduction_when_raised("float", h100, raise_reduce), 0, 1e-9);
+  // A uint one is one instruction: its latency, not the shuffles'.
+  EXPECT_NEAR(cycles_per_reduction_when_raised("uint", h100, raise_reduce), 10, 1);
+  EXPECT_NEAR(cycles_per_reduction_when_raised("uint", h100, raise_shuffle), 0, 1e-9);
+  // Without one (the RTX 2080 Ti, Turing: no REDUX), a butterfly too.
+  const DeviceModel turing = load_device_model("rtx2080ti");
+  ASSERT_EQ(turing.latency_cycles.subgroup_reduce, 0u);
+  EXPECT_NEAR(cycles_per_reduction_when_raised("uint", turing, raise_shuffle), 5 * 10, 1);
 }
 
 }  // namespace
