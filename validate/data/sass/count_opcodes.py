@@ -15,5 +15,5 @@ for line in open(sys.argv[1]):
     if op and kernel:
         counts[kernel][op.group(2)] += 1
 for kernel, ops in counts.items():
-    shown = {k: v for k, v in sorted(ops.items()) if re.match(r"LDS|STS|BAR|SHFL|BRA|VIADDMNMX", k)}
+    shown = {k: v for k, v in sorted(ops.items()) if re.match(r"LDS|STS|BAR|SHFL|BRA|BSSY|BSYNC|WARPSYNC|REDUX|VIADDMNMX", k)}
     print(kernel, sum(ops.values()), "instructions:", " ".join(f"{k} {v}" for k, v in shown.items()))

@@ -1,0 +1,80 @@
+// The reductions' first passes of kernels/reduction/ in CUDA, to read what
+// ptxas makes of them (run-reduce.sh): unrolled_racy's six ifs on a
+// lane-varying condition (convergence barriers, BSSY/BSYNC, or predicated
+// stores), the same six steps under one if (reduce-racy-parts.comp.in's
+// PART 3), and subgroup_add's float and uint subgroupAdd (a butterfly of
+// SHFL.BFLY, or one REDUX).
+#define WG 256
+
+__global__ void unrolled_racy(const float* in, float* out, unsigned n) {
+  __shared__ float sdata[WG];
+  const unsigned tid = threadIdx.x, group = blockIdx.x;
+  const unsigned i = group * WG * 2 + tid;
+  sdata[tid] = (i < n ? in[i] : 0.0f) + (i + WG < n ? in[i + WG] : 0.0f);
+  __syncthreads();
+  for (unsigned s = WG / 2; s > 32; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid < 32) sdata[tid] += sdata[tid + 32];
+  if (tid < 16) sdata[tid] += sdata[tid + 16];
+  if (tid < 8) sdata[tid] += sdata[tid + 8];
+  if (tid < 4) sdata[tid] += sdata[tid + 4];
+  if (tid < 2) sdata[tid] += sdata[tid + 2];
+  if (tid < 1) sdata[tid] += sdata[tid + 1];
+  if (tid == 0) out[group] = sdata[0];
+}
+
+__global__ void racy_one_if(const float* in, float* out, unsigned n) {
+  __shared__ float sdata[WG];
+  const unsigned tid = threadIdx.x, group = blockIdx.x;
+  const unsigned i = group * WG * 2 + tid;
+  sdata[tid] = (i < n ? in[i] : 0.0f) + (i + WG < n ? in[i + WG] : 0.0f);
+  __syncthreads();
+  for (unsigned s = WG / 2; s > 32; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid < 32) {
+    sdata[tid] += sdata[tid + 32];
+    sdata[tid] += sdata[tid + 16];
+    sdata[tid] += sdata[tid + 8];
+    sdata[tid] += sdata[tid + 4];
+    sdata[tid] += sdata[tid + 2];
+    sdata[tid] += sdata[tid + 1];
+  }
+  if (tid == 0) out[group] = sdata[0];
+}
+
+template <class T> __device__ T warp_add(T x) {
+  for (int d = 16; d > 0; d >>= 1) x += __shfl_xor_sync(0xffffffffu, x, d);
+  return x;
+}
+
+__global__ void subgroup_add_float(const float* in, float* out, unsigned n) {
+  __shared__ float sums[WG / 32];
+  const unsigned tid = threadIdx.x, group = blockIdx.x;
+  const unsigned i = group * WG * 2 + tid;
+  float sum = warp_add((i < n ? in[i] : 0.0f) + (i + WG < n ? in[i + WG] : 0.0f));
+  if ((tid & 31) == 0) sums[tid / 32] = sum;
+  __syncthreads();
+  if (tid < 32) {
+    float partial = tid < WG / 32 ? sums[tid] : 0.0f;
+    partial = warp_add(partial);
+    if (tid == 0) out[group] = partial;
+  }
+}
+
+__global__ void subgroup_add_uint(const unsigned* in, unsigned* out, unsigned n) {
+  __shared__ unsigned sums[WG / 32];
+  const unsigned tid = threadIdx.x, group = blockIdx.x;
+  const unsigned i = group * WG * 2 + tid;
+  unsigned sum = __reduce_add_sync(0xffffffffu, (i < n ? in[i] : 0u) + (i + WG < n ? in[i + WG] : 0u));
+  if ((tid & 31) == 0) sums[tid / 32] = sum;
+  __syncthreads();
+  if (tid < 32) {
+    unsigned partial = tid < WG / 32 ? sums[tid] : 0u;
+    partial = __reduce_add_sync(0xffffffffu, partial);
+    if (tid == 0) out[group] = partial;
+  }
+}
