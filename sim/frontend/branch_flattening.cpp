@@ -20,6 +20,7 @@ struct ModuleFacts {
   std::unordered_set<uint32_t> scalar_types;
   std::unordered_set<uint32_t> shared_variables;           // Workgroup variables
   std::unordered_set<uint32_t> shared_pointers;            // results of type pointer-to-Workgroup
+  std::unordered_map<uint32_t, Instruction> shared_chains;  // access chains into Workgroup variables, by result
   std::unordered_set<uint32_t> constants;
   std::unordered_map<uint32_t, uint32_t> zero_of_int_type;  // integer type -> its constant 0
   std::unordered_map<uint32_t, uint32_t> type_of;           // result -> its type
@@ -119,7 +120,10 @@ class FunctionFlattener {
     if (op_of(t) != spv::Op::OpBranch || t[1] != merge) return std::nullopt;
     std::vector<Instruction> body(b->instructions.begin() + 1, b->instructions.end() - 1);
     std::unordered_set<uint32_t> guarded_chains;  // this side's chains into shared variables
-    uint32_t counted = 0;
+    std::unordered_set<uint32_t> side_read;       // shared words this side has read, nothing stored since
+    bool writes_back_what_it_read = false;
+    uint32_t counted = 0, addressing = 0;
+    const std::unordered_set<uint32_t> addresses = address_arithmetic(body);
     for (const Instruction& in : body) {
       const spv::Op op = op_of(in);
       if (is_debug_line(op)) continue;
@@ -130,12 +134,28 @@ class FunctionFlattener {
         continue;
       }
       const bool predicable_load = op == spv::Op::OpLoad && in.size() == 4 && module_.shared_pointers.count(in[3]) &&
-                                   (guarded_chains.count(in[3]) || header_pointers.count(in[3]));
-      const bool predicable_store = op == spv::Op::OpStore && in.size() == 3 && rewritable.count(in[1]) &&
-                                    module_.scalar_types.count(rewritable.at(in[1]).second);
+                                   (guarded_chains.count(in[3]) || header_pointers.count(in[3]) ||
+                                    outer_chain(in[3], header_pointers));
+      const bool predicable_store =
+          op == spv::Op::OpStore && in.size() == 3 &&
+          ((rewritable.count(in[1]) && module_.scalar_types.count(rewritable.at(in[1]).second)) ||
+           side_read.count(in[1]));
       if (!only_computes(in) && !predicable_load && !predicable_store) return std::nullopt;
+      if (predicable_load && module_.scalar_types.count(in[1])) side_read.insert(in[3]);
+      if (op == spv::Op::OpStore) {
+        writes_back_what_it_read = writes_back_what_it_read || side_read.count(in[1]);
+        side_read.clear();
+      }
       ++counted;
+      if (addresses.count(in[2])) ++addressing;
     }
+    // A side that adds into a shared word it read (`sdata[tid] += sdata[tid
+    // + s]`) is predicated with its index arithmetic folded into the loads'
+    // addresses (`LDS [R+imm]`: validate/data/sass/reduce_first_pass.sass).
+    // Other sides count their index arithmetic: APSP's pivot_row if/else,
+    // whose sides that leaves too long, ptxas keeps as a branch
+    // (sass/apsp_phase12.sass).
+    if (writes_back_what_it_read) counted -= addressing;
     if (!forced && counted > max_side_) return std::nullopt;
     return body;
   }
@@ -182,8 +202,8 @@ class FunctionFlattener {
     }
 
     hi.resize(hi.size() - 2);
-    append_predicated(hi, *then_body, condition, true, rewritable);
-    append_predicated(hi, *else_body, condition, false, rewritable);
+    append_predicated(hi, *then_body, condition, true, rewritable, header_pointers);
+    append_predicated(hi, *else_body, condition, false, rewritable, header_pointers);
     hi.push_back(make_instruction(spv::Op::OpBranch, {merge}));
     for (auto& [k, select] : selects) m->instructions[k] = std::move(select);
     for (uint32_t side : {t, f})
@@ -193,6 +213,36 @@ class FunctionFlattener {
       }
     touched.insert({h, t, f, merge});
     return true;
+  }
+
+  // A chain into shared memory made before the selection (a side reads
+  // through it), which the side can guard with a copy of its own.
+  bool outer_chain(uint32_t pointer, const std::unordered_set<uint32_t>& header_pointers) const {
+    auto chain = module_.shared_chains.find(pointer);
+    return !header_pointers.count(pointer) && chain != module_.shared_chains.end() && guardable(chain->second);
+  }
+
+  // The integer arithmetic of a side used only as the run-time index of the
+  // side's chains into shared memory (`tid + s`), which a compiler can fold
+  // into the load's address.
+  static std::unordered_set<uint32_t> address_arithmetic(const std::vector<Instruction>& body) {
+    std::unordered_map<uint32_t, uint32_t> uses, index_uses;
+    for (const Instruction& in : body) {
+      const bool chain = is_access_chain(op_of(in));
+      const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
+      for (size_t k = (info.has_result_type ? 1 : 0) + (info.has_result ? 1 : 0) + 1; k < in.size(); ++k) {
+        ++uses[in[k]];
+        if (chain && k >= 4) ++index_uses[in[k]];
+      }
+    }
+    std::unordered_set<uint32_t> addresses;
+    for (const Instruction& in : body) {
+      const spv::Op op = op_of(in);
+      if ((op == spv::Op::OpIAdd || op == spv::Op::OpISub) && in.size() == 5 && uses[in[2]] > 0 &&
+          uses[in[2]] == index_uses[in[2]])
+        addresses.insert(in[2]);
+    }
+    return addresses;
   }
 
   // An access chain whose every run-time index has a 0 of its type to stand
@@ -214,26 +264,51 @@ class FunctionFlattener {
   // keeps the word it would not have written: store (taken ? value : the
   // header's read).
   void append_predicated(std::vector<Instruction>& out, const std::vector<Instruction>& body, uint32_t condition,
-                         bool taken, const std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>>& rewritable) {
+                         bool taken, const std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>>& rewritable,
+                         const std::unordered_set<uint32_t>& header_pointers) {
     auto select = [&](uint32_t type, uint32_t if_taken, uint32_t otherwise) {
       const uint32_t id = module_.next_id++;
       out.push_back(make_instruction(spv::Op::OpSelect, {type, id, condition, taken ? if_taken : otherwise,
                                                          taken ? otherwise : if_taken}));
       return id;
     };
-    for (const Instruction& in : body) {
+    auto guard = [&](const Instruction& chain, uint32_t result) {
+      Instruction guarded = chain;
+      guarded[2] = result;
+      for (size_t k = 4; k < chain.size(); ++k)
+        if (!module_.constants.count(chain[k])) {
+          const uint32_t type = module_.type_of.at(chain[k]);
+          guarded[k] = select(type, chain[k], module_.zero_of_int_type.at(type));
+        }
+      out.push_back(std::move(guarded));
+    };
+    // A chain made before the selection, guarded by a copy: its pointer -> the copy's.
+    std::unordered_map<uint32_t, uint32_t> copies;
+    auto guarded_pointer = [&](uint32_t pointer) {
+      if (!outer_chain(pointer, header_pointers)) return pointer;
+      auto [it, added] = copies.emplace(pointer, 0);
+      if (added) {
+        it->second = module_.next_id++;
+        guard(module_.shared_chains.at(pointer), it->second);
+      }
+      return it->second;
+    };
+    // Words of shared memory this side has read (pointer -> value, type),
+    // nothing stored since: a store to one writes back what it read.
+    std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> side_read;
+    for (Instruction in : body) {
       const spv::Op op = op_of(in);
+      if (op == spv::Op::OpLoad && in.size() == 4 && module_.shared_pointers.count(in[3])) {
+        in[3] = guarded_pointer(in[3]);
+        if (module_.scalar_types.count(in[1])) side_read[in[3]] = {in[2], in[1]};
+      }
+      if (op == spv::Op::OpStore && in.size() == 3) in[1] = guarded_pointer(in[1]);
       if (is_access_chain(op) && module_.shared_variables.count(in[3])) {
-        Instruction guarded = in;
-        for (size_t k = 4; k < in.size(); ++k)
-          if (!module_.constants.count(in[k])) {
-            const uint32_t type = module_.type_of.at(in[k]);
-            guarded[k] = select(type, in[k], module_.zero_of_int_type.at(type));
-          }
-        out.push_back(std::move(guarded));
+        guard(in, in[2]);
       } else if (op == spv::Op::OpStore) {
-        const auto [old_value, type] = rewritable.at(in[1]);
+        const auto [old_value, type] = side_read.count(in[1]) ? side_read.at(in[1]) : rewritable.at(in[1]);
         out.push_back(make_instruction(spv::Op::OpStore, {in[1], select(type, in[2], old_value)}));
+        side_read.clear();
       } else {
         out.push_back(in);
       }
@@ -268,6 +343,7 @@ FlatteningResult flatten_short_branches(const std::vector<uint32_t>& words, uint
       if ((op == spv::Op::OpVariable || is_access_chain(op)) && shared_pointer_types.count(in[1]))
         facts.shared_pointers.insert(in[2]);
       if (op == spv::Op::OpVariable && shared_pointer_types.count(in[1])) facts.shared_variables.insert(in[2]);
+      if (is_access_chain(op) && in.size() > 3 && facts.shared_variables.count(in[3])) facts.shared_chains.emplace(in[2], in);
       if (op == spv::Op::OpConstant || op == spv::Op::OpConstantNull) {
         facts.constants.insert(in[2]);
         const bool zero = op == spv::Op::OpConstantNull || std::all_of(in.begin() + 3, in.end(), [](uint32_t w) { return w == 0; });

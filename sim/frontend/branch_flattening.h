@@ -22,11 +22,14 @@
 //    `condition ? index : 0` (`0 : index` on the other side), so a lane that
 //    does not take the side reads element 0 and never out of bounds, and
 //    the merge's select drops what it read;
-//  - a store to a shared word the header has read, with nothing written or
-//    synchronized since: APSP's `if (through_k < tile[c]) tile[c] =
-//    through_k;`. It becomes `tile[c] = condition ? through_k : the word
-//    read`, which the decoder makes a predicated store (module_decoder.cpp's
-//    write_back): only the lanes that would have stored write.
+//  - a store to a shared word the header or the side itself has read, with
+//    nothing written or synchronized since: APSP's `if (through_k <
+//    tile[c]) tile[c] = through_k;`, the reductions' `if (tid < s)
+//    sdata[tid] += sdata[tid + s];` (ptxas predicates the latter's loads,
+//    add and store: validate/data/sass/reduce_first_pass.sass). It becomes
+//    `tile[c] = condition ? through_k : the word read`, which the decoder
+//    makes a predicated store (module_decoder.cpp's write_back): only the
+//    lanes that would have stored write.
 #include <cstdint>
 #include <vector>
 

@@ -640,6 +640,37 @@ TEST(TimingFlattening, ABranchThatStoresRunsLongOrAsksNotToBeFlattenedStays) {
   EXPECT_EQ(branches_of("  [[flatten]] if ((i & 1u) == 0u) { x = (x << 3u) ^ (x >> 5u) ^ (x * 7u); }", 2), 0);
 }
 
+TEST(TimingFlattening, ASideThatAddsIntoItsOwnSharedWordIsPredicated) {
+  // The reductions' last steps: `if (tid < s) sdata[tid] += sdata[tid + s];`,
+  // the word made before the selection. ptxas predicates the two loads, the
+  // add and the store (validate/data/sass/reduce_first_pass.sass), so that
+  // every subgroup issues them, the ones whose lanes all skip included.
+  const launch::Script script = script_of(
+      "shared uint sdata[64];\n"
+      "void main() { uint tid = gl_LocalInvocationID.x; sdata[tid] = buf.v[tid]; barrier();\n"
+      "  if (tid < 32u) sdata[tid] += sdata[tid + 32u];\n  if (tid < 16u) sdata[tid] += sdata[tid + 16u];\n"
+      "  if (tid < 8u) sdata[tid] += sdata[tid + 8u];\n  barrier(); buf.v[tid] = sdata[tid]; }",
+      64, 1, 64);
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions branching;
+  branching.flatten_branches_up_to = 0;
+  const Prediction as_written = predict(script, device, branching);
+  const Prediction predicated = predict(script, device, {});
+  EXPECT_EQ(as_written.counters.branches, 2 * 3);  // two subgroups, three ifs
+  EXPECT_EQ(predicated.counters.branches, 0);
+  // The second subgroup, none of whose lanes adds, now issues the steps too.
+  EXPECT_GT(predicated.counters.shared_load_requests, as_written.counters.shared_load_requests);
+  // Only the lanes that take a side write: the sums are the same.
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true), run_as_compiled(script, 32, 0, false));
+  // A side that writes a word it has not read stays a branch.
+  const launch::Script scatter = script_of(
+      "shared uint sdata[64];\n"
+      "void main() { uint tid = gl_LocalInvocationID.x; sdata[tid] = buf.v[tid]; barrier();\n"
+      "  if (tid < 32u) sdata[tid + 32u] = sdata[tid] + 1u;\n  barrier(); buf.v[tid] = sdata[tid]; }",
+      64, 1, 64);
+  EXPECT_EQ(predict(scatter, device, {}).counters.branches, 2);
+}
+
 TEST(TimingFolding, TheDriverKnowsTheSubgroupSize) {
   // The transposes' guard: on a subgroup size it takes, the driver leaves
   // no test and no branch of it.

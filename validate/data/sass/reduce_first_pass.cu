@@ -1,10 +1,52 @@
 // The reductions' first passes of kernels/reduction/ in CUDA, to read what
-// ptxas makes of them (run-reduce.sh): unrolled_racy's six ifs on a
+// ptxas makes of them (run-reduce.sh): the tree steps' `if (...) sdata[x]
+// += sdata[x + s]` of interleaved_divergent, interleaved_strided and
+// sequential (predicated or branched around), unrolled_racy's six ifs on a
 // lane-varying condition (convergence barriers, BSSY/BSYNC, or predicated
 // stores), the same six steps under one if (reduce-racy-parts.comp.in's
 // PART 3), and subgroup_add's float and uint subgroupAdd (a butterfly of
 // SHFL.BFLY, or one REDUX).
 #define WG 256
+
+__global__ void interleaved_divergent(const float* in, float* out, unsigned n) {
+  __shared__ float sdata[WG];
+  const unsigned tid = threadIdx.x, group = blockIdx.x;
+  const unsigned i = group * WG + tid;
+  sdata[tid] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = 1; s < WG; s *= 2) {
+    if (tid % (2 * s) == 0) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[group] = sdata[0];
+}
+
+__global__ void interleaved_strided(const float* in, float* out, unsigned n) {
+  __shared__ float sdata[WG];
+  const unsigned tid = threadIdx.x, group = blockIdx.x;
+  const unsigned i = group * WG + tid;
+  sdata[tid] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = 1; s < WG; s *= 2) {
+    const unsigned index = 2 * s * tid;
+    if (index < WG) sdata[index] += sdata[index + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[group] = sdata[0];
+}
+
+__global__ void sequential(const float* in, float* out, unsigned n) {
+  __shared__ float sdata[WG];
+  const unsigned tid = threadIdx.x, group = blockIdx.x;
+  const unsigned i = group * WG + tid;
+  sdata[tid] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = WG / 2; s > 0; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[group] = sdata[0];
+}
 
 __global__ void unrolled_racy(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
