@@ -8,12 +8,19 @@
 // SHFL.BFLY, or one REDUX).
 #define WG 256
 
+// One element a lane (two, summed, where `pairs`) of the workgroup's slice
+// into sdata, then the barrier: every tree variant's start.
+template <bool pairs> __device__ __forceinline__ void load_slice(float* sdata, const float* in, unsigned n) {
+  const unsigned tid = threadIdx.x;
+  const unsigned i = blockIdx.x * WG * (pairs ? 2 : 1) + tid;
+  sdata[tid] = pairs ? (i < n ? in[i] : 0.0f) + (i + WG < n ? in[i + WG] : 0.0f) : (i < n ? in[i] : 0.0f);
+  __syncthreads();
+}
+
 __global__ void interleaved_divergent(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
-  const unsigned i = group * WG + tid;
-  sdata[tid] = i < n ? in[i] : 0.0f;
-  __syncthreads();
+  load_slice<false>(sdata, in, n);
   for (unsigned s = 1; s < WG; s *= 2) {
     if (tid % (2 * s) == 0) sdata[tid] += sdata[tid + s];
     __syncthreads();
@@ -24,9 +31,7 @@ __global__ void interleaved_divergent(const float* in, float* out, unsigned n) {
 __global__ void interleaved_strided(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
-  const unsigned i = group * WG + tid;
-  sdata[tid] = i < n ? in[i] : 0.0f;
-  __syncthreads();
+  load_slice<false>(sdata, in, n);
   for (unsigned s = 1; s < WG; s *= 2) {
     const unsigned index = 2 * s * tid;
     if (index < WG) sdata[index] += sdata[index + s];
@@ -38,9 +43,7 @@ __global__ void interleaved_strided(const float* in, float* out, unsigned n) {
 __global__ void sequential(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
-  const unsigned i = group * WG + tid;
-  sdata[tid] = i < n ? in[i] : 0.0f;
-  __syncthreads();
+  load_slice<false>(sdata, in, n);
   for (unsigned s = WG / 2; s > 0; s >>= 1) {
     if (tid < s) sdata[tid] += sdata[tid + s];
     __syncthreads();
@@ -51,9 +54,7 @@ __global__ void sequential(const float* in, float* out, unsigned n) {
 __global__ void unrolled_racy(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
-  const unsigned i = group * WG * 2 + tid;
-  sdata[tid] = (i < n ? in[i] : 0.0f) + (i + WG < n ? in[i + WG] : 0.0f);
-  __syncthreads();
+  load_slice<true>(sdata, in, n);
   for (unsigned s = WG / 2; s > 32; s >>= 1) {
     if (tid < s) sdata[tid] += sdata[tid + s];
     __syncthreads();
@@ -70,9 +71,7 @@ __global__ void unrolled_racy(const float* in, float* out, unsigned n) {
 __global__ void racy_one_if(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
-  const unsigned i = group * WG * 2 + tid;
-  sdata[tid] = (i < n ? in[i] : 0.0f) + (i + WG < n ? in[i + WG] : 0.0f);
-  __syncthreads();
+  load_slice<true>(sdata, in, n);
   for (unsigned s = WG / 2; s > 32; s >>= 1) {
     if (tid < s) sdata[tid] += sdata[tid + s];
     __syncthreads();
