@@ -17,6 +17,16 @@ template <bool pairs> __device__ __forceinline__ void load_slice(float* sdata, c
   __syncthreads();
 }
 
+// sequential's tree steps down to `last` partial sums: the half of the
+// workgroup below s adds the half above, a barrier after each step.
+__device__ __forceinline__ void tree_steps_to(float* sdata, unsigned last) {
+  const unsigned tid = threadIdx.x;
+  for (unsigned s = WG / 2; s > last; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+}
+
 __global__ void interleaved_divergent(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
@@ -44,10 +54,7 @@ __global__ void sequential(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
   load_slice<false>(sdata, in, n);
-  for (unsigned s = WG / 2; s > 0; s >>= 1) {
-    if (tid < s) sdata[tid] += sdata[tid + s];
-    __syncthreads();
-  }
+  tree_steps_to(sdata, 0);
   if (tid == 0) out[group] = sdata[0];
 }
 
@@ -55,10 +62,7 @@ __global__ void unrolled_racy(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
   load_slice<true>(sdata, in, n);
-  for (unsigned s = WG / 2; s > 32; s >>= 1) {
-    if (tid < s) sdata[tid] += sdata[tid + s];
-    __syncthreads();
-  }
+  tree_steps_to(sdata, 32);
   if (tid < 32) sdata[tid] += sdata[tid + 32];
   if (tid < 16) sdata[tid] += sdata[tid + 16];
   if (tid < 8) sdata[tid] += sdata[tid + 8];
@@ -72,10 +76,7 @@ __global__ void racy_one_if(const float* in, float* out, unsigned n) {
   __shared__ float sdata[WG];
   const unsigned tid = threadIdx.x, group = blockIdx.x;
   load_slice<true>(sdata, in, n);
-  for (unsigned s = WG / 2; s > 32; s >>= 1) {
-    if (tid < s) sdata[tid] += sdata[tid + s];
-    __syncthreads();
-  }
+  tree_steps_to(sdata, 32);
   if (tid < 32) {
     sdata[tid] += sdata[tid + 32];
     sdata[tid] += sdata[tid + 16];
