@@ -34,6 +34,15 @@ if sys.argv[2]: r['variant_source'] = sys.argv[2]
 print(json.dumps(r, separators=(',', ':')))" "$1" "${3:-}" >> $OUT/$2
   rm -f "$1"
 }
+# annotate_last_record FILE FIELDS: FIELDS (Python statements on the record
+# r, such as "r['variant_part'] = 3") applied to $OUT/FILE's last record.
+annotate_last_record() {
+  python3 -c "
+import json, sys
+lines = open(sys.argv[1]).read().splitlines(); r = json.loads(lines[-1])
+$2
+lines[-1] = json.dumps(r, separators=(',', ':')); open(sys.argv[1], 'w').write('\n'.join(lines) + '\n')" "$OUT/$1"
+}
 # subgroup_add_points FILE [VARIANT]: the reduction subgroup_add at each of
 # $SIZES floats, workgroups of $WGS lanes (256 unless set), per-dispatch
 # times in each record, appended to $OUT/FILE

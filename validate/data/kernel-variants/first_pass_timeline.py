@@ -2,7 +2,6 @@
 
   extract INPUT.bin N LANES   the records reduce-timeline.comp.in left in the
                               saved input: a CSV line a workgroup
-  words RESULTS.jsonl WORDS   the shared words of the last record's variant
   summary CSV[.gz] RESULTS.jsonl
                               per point: how long a workgroup runs (start to
                               store), how many an SM runs at once, how far
@@ -21,14 +20,6 @@ def extract(path, n, lanes):
     for g in range(n // span):
         sm, start, barrier, end, start_ns, end_ns = struct.unpack_from("6I", words, 4 * g * span)
         print(f"{g},{sm},{start},{barrier},{end},{start_ns},{end_ns}")
-
-
-def set_words(path, words):
-    lines = open(path).read().splitlines()
-    r = json.loads(lines[-1])
-    r["variant_shared_words"] = words
-    lines[-1] = json.dumps(r, separators=(",", ":"))
-    open(path, "w").write("\n".join(lines) + "\n")
 
 
 def quartiles(values):
@@ -84,7 +75,5 @@ if __name__ == "__main__":
     verb = sys.argv[1]
     if verb == "extract":
         extract(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
-    elif verb == "words":
-        set_words(sys.argv[2], int(sys.argv[3]))
     else:
         summary(sys.argv[2], sys.argv[3])

@@ -5,9 +5,10 @@ dispatch, the driver's binary size, and the time a slot takes a workgroup,
 (time - dispatch overhead) / waves, the workgroups an SM holds from the
 shared memory the driver reports (the H100's 64 KB carveout, 2 KB reserved
 a workgroup: sim/devices/h100.json) and its 64 subgroup slots."""
-import json, sys
+import json, os, sys
 
-OVERHEAD_US = 2.186  # h100-calibrated.json's dispatch_overhead_us
+MODEL = os.path.join(os.path.dirname(__file__), "../../../sim/devices/h100-calibrated.json")
+OVERHEAD_US = json.load(open(MODEL))["dispatch_overhead_us"]
 for r in map(json.loads, open(sys.argv[1])):
     n, words = int(r["params"]["n"]), r["variant_shared_words"]
     lanes = int(r["params"]["workgroup_size"])

@@ -19,7 +19,7 @@ for point in ${POINTS:-4194304:256:256 16777216:256:256 4194304:128:128 4194304:
     timeout 60 $B validate reduce --param n=$n --param variant=subgroup_add --param workgroup_size=$lanes \
     --repeats 5 --save-buffer input=/tmp/input.bin --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
   append_last_record /tmp/p.jsonl first-pass-timeline.jsonl $V/reduce-timeline.comp.in
-  python3 $V/first_pass_timeline.py words $OUT/first-pass-timeline.jsonl $words
+  annotate_last_record first-pass-timeline.jsonl "r['variant_shared_words'] = $words"
   python3 $V/first_pass_timeline.py extract /tmp/input.bin $n $lanes | sed "s/^/$n,$lanes,$words,/" >> $CSV
   rm -f /tmp/input.bin
 done

@@ -22,14 +22,8 @@ for n in ${NS:-4194304}; do
       with_source $SOURCE /tmp/reduce-parts.comp \
         timeout 60 $B validate reduce --param n=$n --param variant=$VARIANT --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
       append_last_record /tmp/p.jsonl reduce-parts.jsonl $TEMPLATE
-      python3 -c "
-import json, sys
-path, part, words = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-lines = open(path).read().splitlines(); r = json.loads(lines[-1])
-r['variant_part'], r['variant_shared_words'] = part, words
-lines[-1] = json.dumps(r, separators=(',', ':')); open(path, 'w').write('\n'.join(lines) + '\n')
-print('%s n %d words %5d part %d: first pass %.2f us a dispatch, %s' % (r['params']['variant'], int(r['params']['n']), words, part,
-      r['timing']['per_pipeline']['reduce']['median'] / 1e3, r['correctness']['status']))" $OUT/reduce-parts.jsonl $part $words
+      annotate_last_record reduce-parts.jsonl "r['variant_part'], r['variant_shared_words'] = $part, $words"
     done
   done
 done
+python3 $V/reduce_parts.py $OUT/reduce-parts.jsonl
