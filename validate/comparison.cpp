@@ -10,6 +10,7 @@
 #include "sim/common/text.h"
 #include "validate/results_log.h"
 #include "validate/sweeps.h"
+#include "validate/timing_stats.h"
 
 namespace lanelab::validate {
 
@@ -72,6 +73,19 @@ double rate(const ComparedPoint& p, double seconds) {
   return units / seconds;
 }
 
+// Whether the runs of two points, the k-th run of one against the k-th of
+// the other (the records' order: one run of a sweep after another), put
+// the pair in both orders.
+bool runs_order_both_ways(const ComparedPoint& a, const ComparedPoint& b) {
+  bool faster = false, slower = false;
+  for (size_t k = 0; k < std::min(a.run_medians_s.size(), b.run_medians_s.size()); ++k) {
+    const double rate_a = rate(a, a.run_medians_s[k]), rate_b = rate(b, b.run_medians_s[k]);
+    faster |= rate_a > rate_b;
+    slower |= rate_a < rate_b;
+  }
+  return faster && slower;
+}
+
 ExperimentComparison compare_experiment(const std::string& name, std::vector<ComparedPoint> points) {
   ExperimentComparison e;
   e.experiment = name;
@@ -112,6 +126,7 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
       for (size_t b = a + 1; b < members.size(); ++b) {
         const size_t i = members[a], j = members[b];
         ++r.pairs;
+        if (runs_order_both_ways(e.points[i], e.points[j])) ++r.runs_disagree;
         if (measured[i] == measured[j] || (measured[i] - measured[j]) * (predicted[i] - predicted[j]) > 0) continue;
         ++r.misordered;
         // Rates from the slow and the fast quartile of each side's repeats.
@@ -202,11 +217,45 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
   return sab / std::sqrt(saa * sbb);
 }
 
+namespace {
+
+// The timed repeats of a measurement record, in ns: its total_ns, or its
+// median alone where the record keeps no repeats.
+std::vector<double> repeats_ns(const Json& measurement) {
+  const Json& timing = measurement["timing"];
+  if (timing.contains("total_ns") && !timing["total_ns"].empty()) return timing["total_ns"].get<std::vector<double>>();
+  return {measured_seconds(measurement) * 1e9};
+}
+
+// The measured side of a point from its runs: one run's own statistics, or
+// the statistics of every run's repeats pooled.
+void set_measured(const std::vector<const Json*>& runs, ComparedPoint& point) {
+  for (const Json* run : runs) point.run_medians_s.push_back(measured_seconds(*run));
+  if (runs.size() == 1) {
+    const Json& stats = (*runs[0])["timing"]["stats"];
+    point.measured_s = point.run_medians_s[0];
+    point.measured_q1_s = stats.contains("q1") ? stats["q1"].get<double>() * 1e-9 : point.measured_s;
+    point.measured_q3_s = stats.contains("q3") ? stats["q3"].get<double>() * 1e-9 : point.measured_s;
+    return;
+  }
+  std::vector<double> pooled;
+  for (const Json* run : runs) {
+    const std::vector<double> each = repeats_ns(*run);
+    pooled.insert(pooled.end(), each.begin(), each.end());
+  }
+  const SampleStats stats = summarize(pooled);
+  point.measured_s = stats.median * 1e-9;
+  point.measured_q1_s = stats.q1 * 1e-9;
+  point.measured_q3_s = stats.q3 * 1e-9;
+}
+
+}  // namespace
+
 Comparison compare(const std::vector<Json>& records) {
   Comparison c;
   std::map<std::string, const Json*> predictions;
   std::vector<std::string> measured_order;
-  std::map<std::string, const Json*> measurements;
+  std::map<std::string, std::vector<const Json*>> measurements;  // the runs of each key
   for (const Json& r : records) {
     const std::string source = r.value("source", "measurement");
     const std::string key = pair_key(r);
@@ -216,18 +265,19 @@ Comparison compare(const std::vector<Json>& records) {
     } else if (source == "measurement") {
       ++c.measurements;
       if (!measurements.count(key)) measured_order.push_back(key);
-      measurements[key] = &r;
+      std::vector<const Json*>& runs = measurements[key];
+      if (measured_seconds(r) > 0) runs.push_back(&r);
     }
   }
 
   std::map<std::string, std::vector<ComparedPoint>> by_experiment;
   size_t paired = 0;
   for (const auto& key : measured_order) {
-    const Json& m = *measurements[key];
+    const std::vector<const Json*>& runs = measurements[key];
     const auto found = predictions.find(key);
-    const double measured = measured_seconds(m);
-    if (found == predictions.end() || measured <= 0 || !found->second->contains("time_s")) continue;
+    if (found == predictions.end() || runs.empty() || !found->second->contains("time_s")) continue;
     ++paired;
+    const Json& m = *runs.front();
     const Json& p = *found->second;
     if (m.value("workload", "") == kCalibrationWorkload) {
       ++c.calibration_pairs;
@@ -237,12 +287,11 @@ Comparison compare(const std::vector<Json>& records) {
     point.experiment = m.value("experiment", "single");
     point.workload = m.value("workload", "");
     point.params = record_params_text(m, false);
-    point.measured_s = measured;
-    const Json& stats = m["timing"]["stats"];
-    point.measured_q1_s = stats.contains("q1") ? stats["q1"].get<double>() * 1e-9 : measured;
-    point.measured_q3_s = stats.contains("q3") ? stats["q3"].get<double>() * 1e-9 : measured;
+    set_measured(runs, point);
+    if (runs.size() > 1) ++c.points_with_runs;
+    c.most_runs = std::max(c.most_runs, runs.size());
     point.predicted_s = p["time_s"].get<double>();
-    point.error_percent = (point.predicted_s - measured) / measured * 100;
+    point.error_percent = (point.predicted_s - point.measured_s) / point.measured_s * 100;
     point.measurement = &m;
     point.prediction = &p;
     place(m, point);

@@ -26,10 +26,15 @@ struct ComparedPoint {
   std::string variant;  // the sweep's series parameters, "k=v k=v": what is ranked
   std::string params;   // every parameter but the seed and the empty ones, "k=v k=v"
   std::string label;    // the point within its experiment: "x=v variant" (params outside sweeps)
-  double measured_s = 0;   // median over the timed repeats of the whole dispatch sequence
-  // The repeats' quartiles (the median's where the record has none): the
-  // device's own spread, within which two variants are not told apart.
+  // The median over the timed repeats of the whole dispatch sequence. A point
+  // measured in several runs (records of one key, e.g. the suite measured on
+  // two days) pools the repeats of every run.
+  double measured_s = 0;
+  // The pooled repeats' quartiles (the median's where the records have none):
+  // the device's own spread, within which two variants are not told apart.
   double measured_q1_s = 0, measured_q3_s = 0;
+  // Each run's own median, in the order the records came.
+  std::vector<double> run_medians_s;
   double predicted_s = 0;  // the prediction's time for the same dispatches
   double error_percent = 0;  // (predicted - measured) / measured, signed
   const nlohmann::json* measurement = nullptr;
@@ -43,8 +48,11 @@ struct VariantRanking {
   // Pairs of variants; those the model orders otherwise than the device (or
   // does not order: one predicted time for both); and of these, the ones
   // whose measured quartile ranges do not overlap, so that the device
-  // separates them beyond its repeat-to-repeat spread.
+  // separates them beyond its repeat-to-repeat (and run-to-run) spread.
   size_t pairs = 0, misordered = 0, misordered_apart = 0;
+  // Pairs measured in several runs whose runs order them both ways: the
+  // device itself does not settle their order.
+  size_t runs_disagree = 0;
   double spearman = 0;  // NaN with fewer than two variants or a constant side
   std::string measured_winner, predicted_winner;  // the fastest variant
 };
@@ -88,11 +96,15 @@ struct Comparison {
   size_t calibration_pairs = 0;     // pairs of workload "micro", left out of the figures
   size_t unpaired_predictions = 0;  // predictions without a measurement (or with an errored one)
   size_t unpaired_measurements = 0;
+  size_t points_with_runs = 0;  // compared points measured in more than one run
+  size_t most_runs = 0;         // the most runs of any compared point
   double mape_percent = 0;  // over every compared point of every experiment
 };
 
-// Pairs and compares. A later record of the same key replaces an earlier one
-// (a re-run); measurements whose correctness status is "error" have no time.
+// Pairs and compares. Measurements of the same key are runs of one point and
+// are pooled (ComparedPoint::measured_s); a later prediction of the same key
+// replaces an earlier one. Measurements whose correctness status is "error"
+// have no time.
 Comparison compare(const std::vector<nlohmann::json>& records);
 
 // The measured seconds of a measurement record (median of its timed repeats

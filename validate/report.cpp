@@ -164,6 +164,26 @@ std::string plot(const ReportOptions& options, const fs::path& work_dir, const s
 
 double x_order(const std::string& x) { return numeric(x) ? std::stod(x) : 0; }
 
+// A curve whose x values repeat (a point measured in several runs) drawn
+// through each x's median throughput, the x values in their first order.
+Series one_point_per_x(const Series& curve) {
+  std::vector<std::string> xs;
+  std::map<std::string, std::vector<double>> values;
+  for (const auto& [x, y] : curve.points) {
+    if (!values.count(x)) xs.push_back(x);
+    values[x].push_back(y);
+  }
+  Series merged = curve;
+  merged.points.clear();
+  for (const auto& x : xs) {
+    std::vector<double>& v = values[x];
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    merged.points.emplace_back(x, n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+  }
+  return merged;
+}
+
 // One section: the plot of an experiment's throughput against its x
 // parameter, one curve per series key (and device, and source), then its table.
 std::string experiment_section(const ReportOptions& options, const fs::path& work_dir, const std::string& id,
@@ -203,7 +223,7 @@ std::string experiment_section(const ReportOptions& options, const fs::path& wor
     for (auto& [key, s] : curves) {
       std::stable_sort(s.points.begin(), s.points.end(),
                        [](const auto& a, const auto& b) { return x_order(a.first) < x_order(b.first); });
-      list.push_back(s);
+      list.push_back(one_point_per_x(s));
     }
     html << "<figure>" << plot(options, work_dir, id, heading, x_param, unit, list) << "</figure>\n";
   }
@@ -323,8 +343,12 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
   }
   html << "<p>" << c.predictions << " predictions and " << c.measurements << " measurements; a prediction pairs with "
        << "the measurement of the same experiment, workload and parameters. Measured time: the median over the "
-          "timed repeats of the whole dispatch sequence; error = (predicted &minus; measured) / measured. "
-       << c.unpaired_predictions << " predictions and " << c.unpaired_measurements
+          "timed repeats of the whole dispatch sequence; error = (predicted &minus; measured) / measured. ";
+  if (c.points_with_runs)
+    html << c.points_with_runs << " points were measured in several runs (up to " << c.most_runs
+         << "): their runs' repeats are pooled, so the median and the spread a pair of variants is told apart "
+            "beyond are those of every run. ";
+  html << c.unpaired_predictions << " predictions and " << c.unpaired_measurements
        << " measurements have no partner.</p>\n<p>The microbenchmarks (workload <code>" << kCalibrationWorkload
        << "</code>) calibrate the device model, so they are <strong>left out of every figure here</strong> ("
        << c.calibration_pairs << " calibration pair" << (c.calibration_pairs == 1 ? "" : "s")
@@ -338,6 +362,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
   html << "<table><thead><tr><th>experiment</th><th>pairs</th><th>MAPE</th><th>worst error</th><th>worst point</th>"
           "<th>Spearman &rho; (throughput, all points)</th><th>variant ranking: mean &rho; per x</th>"
           "<th>winner agrees</th><th>misordered variant pairs (beyond the repeats' spread)</th>"
+          "<th>pairs the runs order both ways</th>"
           "<th>winners (measured / predicted)</th>"
           "<th>saturation point within "
        << number(kSaturationFactor) << "&times;</th></tr></thead><tbody>\n";
@@ -345,9 +370,10 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
     const ComparedPoint& worst = e.points[e.worst];
     double mean_rho = 0;
     size_t with_rho = 0;
-    size_t pairs = 0, misordered = 0, apart = 0;
+    size_t pairs = 0, misordered = 0, apart = 0, disagree = 0;
     for (const auto& r : e.rankings) {
       pairs += r.pairs;
+      disagree += r.runs_disagree;
       misordered += r.misordered;
       apart += r.misordered_apart;
       if (std::isnan(r.spearman)) continue;
@@ -359,7 +385,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
          << percent(worst.error_percent) << "</td><td>" << html_escape(worst.label) << "</td><td>" << rho(e.spearman)
          << "</td><td>" << (with_rho ? rho(mean_rho / double(with_rho)) : "n/a") << "</td><td>" << e.winners_agree
          << " of " << e.rankings.size() << "</td><td>" << misordered << " of " << pairs << " (" << apart
-         << ")</td><td>";
+         << ")</td><td>" << disagree << "</td><td>";
     // The winner at the largest x (the sweep's headline size), or the only ranking.
     if (!e.rankings.empty()) {
       const VariantRanking& r = e.rankings.back();
@@ -375,7 +401,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
     html << "</td></tr>\n";
   }
   html << "<tr><th>all</th><th>" << points << "</th><th>" << mape(c.mape_percent)
-       << "</th><th colspan=\"8\"></th></tr>\n</tbody></table>\n";
+       << "</th><th colspan=\"9\"></th></tr>\n</tbody></table>\n";
   html << "<figure>" << scatter_plot(options, work_dir, c) << "</figure>\n";
   html << "<p>Each experiment's own section below draws its measured curves solid and its predicted ones dashed, "
           "one colour per variant.</p>\n";
@@ -386,12 +412,12 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
     if (!e.rankings.empty()) {
       html << "<table><thead><tr><th>" << html_escape(e.x_param.empty() ? "ranked" : e.x_param)
            << "</th><th>variants</th><th>Spearman &rho;</th><th>misordered pairs (beyond the repeats' spread)</th>"
-              "<th>measured winner</th><th>predicted winner</th></tr></thead><tbody>\n";
+              "<th>pairs the runs order both ways</th><th>measured winner</th><th>predicted winner</th></tr></thead><tbody>\n";
       for (const auto& r : e.rankings)
         html << "<tr" << (r.measured_winner == r.predicted_winner ? "" : " class=\"fail\"") << "><td>"
              << html_escape(r.x.empty() ? "(all)" : r.x) << "</td><td>" << r.variants << "</td><td>" << rho(r.spearman)
              << "</td><td>" << r.misordered << " of " << r.pairs << " (" << r.misordered_apart << ")</td><td>"
-             << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner) << "</td></tr>\n";
+             << r.runs_disagree << "</td><td>" << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner) << "</td></tr>\n";
       html << "</tbody></table>\n";
     }
     if (!e.saturations.empty()) {
@@ -405,11 +431,16 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
       }
       html << "</tbody></table>\n";
     }
-    html << "<table><thead><tr><th>parameters</th><th>measured</th><th>predicted</th><th>error</th><th>bound</th>"
+    html << "<table><thead><tr><th>parameters</th><th>measured</th><th>each run's median</th><th>predicted</th>"
+            "<th>error</th><th>bound</th>"
             "<th>compute</th><th>DRAM</th><th>dispatch overhead</th><th>correctness</th></tr></thead><tbody>\n";
     for (const auto& p : e.points) {
       const Json& pr = *p.prediction;
-      html << "<tr><td>" << html_escape(p.params) << "</td><td>" << micro_seconds(p.measured_s) << "</td><td>"
+      std::string runs;
+      if (p.run_medians_s.size() > 1)
+        for (double median : p.run_medians_s) runs += (runs.empty() ? "" : " / ") + micro_seconds(median);
+      html << "<tr><td>" << html_escape(p.params) << "</td><td>" << micro_seconds(p.measured_s) << "</td><td>" << runs
+           << "</td><td>"
            << micro_seconds(p.predicted_s) << "</td><td>" << percent(p.error_percent) << "</td><td>"
            << bound_of(pr) << "</td><td>" << (pr.contains("compute_s") ? micro_seconds(pr["compute_s"].get<double>()) : "")
            << "</td><td>" << (pr.contains("memory_bound_s") ? micro_seconds(pr["memory_bound_s"].get<double>()) : "")

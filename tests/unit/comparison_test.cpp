@@ -128,6 +128,45 @@ TEST(Comparison, MisorderedPairsCountThoseTheDeviceSeparatesBeyondItsSpread) {
   EXPECT_EQ(r.misordered_apart, 1u);  // only A-C is apart on the device
 }
 
+TEST(Comparison, RunsOfOnePointArePooledAndPairsTheRunsOrderBothWaysAreCounted) {
+  // Two runs of three kernels. A takes 1000 ns in run 1 and 1250 in run 2,
+  // B 1100 in both: the runs order A and B both ways, and the pooled repeats
+  // (A: 1000 x3, 1250 x3) give A a median of 1125, quartiles 1000 and 1250,
+  // which overlap B's. C is slower in both runs, apart from A and B. The
+  // model puts C first and A before B: three misordered pairs, two apart.
+  auto run = [](const std::string& kernel, double ns) {
+    Json record = measured("transpose-workgroup", "transpose", transpose(kernel, "32"), ns);
+    record["timing"]["total_ns"] = {ns, ns, ns};
+    return record;
+  };
+  const std::vector<Json> records = {
+      run("A", 1000), run("B", 1100), run("C", 2000),
+      run("A", 1250), run("B", 1100), run("C", 2020),
+      predicted("transpose-workgroup", "transpose", transpose("A", "32"), 1.0e-6),
+      predicted("transpose-workgroup", "transpose", transpose("B", "32"), 1.2e-6),
+      predicted("transpose-workgroup", "transpose", transpose("C", "32"), 0.9e-6)};
+  const Comparison c = compare(records);
+  EXPECT_EQ(c.measurements, 6u);
+  EXPECT_EQ(c.points_with_runs, 3u);
+  EXPECT_EQ(c.most_runs, 2u);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  const ComparedPoint& a = c.experiments[0].points[0];
+  EXPECT_EQ(a.variant, "kernel=A");
+  EXPECT_NEAR(a.measured_s, 1125e-9, 1e-15);
+  EXPECT_NEAR(a.measured_q1_s, 1000e-9, 1e-15);
+  EXPECT_NEAR(a.measured_q3_s, 1250e-9, 1e-15);
+  ASSERT_EQ(a.run_medians_s.size(), 2u);
+  EXPECT_NEAR(a.run_medians_s[0], 1000e-9, 1e-15);
+  EXPECT_NEAR(a.run_medians_s[1], 1250e-9, 1e-15);
+  EXPECT_NEAR(a.error_percent, (1.0e-6 - 1125e-9) / 1125e-9 * 100, 1e-9);
+  ASSERT_EQ(c.experiments[0].rankings.size(), 1u);
+  const VariantRanking& r = c.experiments[0].rankings[0];
+  EXPECT_EQ(r.pairs, 3u);
+  EXPECT_EQ(r.runs_disagree, 1u);  // A-B only
+  EXPECT_EQ(r.misordered, 3u);
+  EXPECT_EQ(r.misordered_apart, 2u);  // A-C and B-C; A-B is within the pooled spread
+}
+
 TEST(Comparison, MicrobenchmarksCalibrateAndAreLeftOut) {
   const Json micro = {{"bench", "alu_latency_int"}, {"iterations", "1024"}};
   std::vector<Json> records = {measured("micro", "micro", micro, 1000),
