@@ -43,6 +43,19 @@ lines = open(sys.argv[1]).read().splitlines(); r = json.loads(lines[-1])
 $2
 lines[-1] = json.dumps(r, separators=(',', ':')); open(sys.argv[1], 'w').write('\n'.join(lines) + '\n')" "$OUT/$1"
 }
+# print_records FILE EXPRESSIONS: a line per record of FILE, the Python
+# expressions EXPRESSIONS (comma-separated, of the record r, its params p,
+# timing t and kernel statistics k) printed, or the error of a record
+# without a time.
+print_records() {
+  python3 -c "
+import json, sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if 'timing' not in r: print('error', r.get('error')); continue
+    p, t, k = r['params'], r['timing'], r.get('kernel_statistics', {})
+    print($2)" "$1"
+}
 # subgroup_add_points FILE [VARIANT]: the reduction subgroup_add at each of
 # $SIZES floats, workgroups of $WGS lanes (256 unless set), per-dispatch
 # times in each record, appended to $OUT/FILE
