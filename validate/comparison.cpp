@@ -137,7 +137,9 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
       }
     r.measured_winner = e.points[best_m].variant;
     r.predicted_winner = e.points[best_p].variant;
-    if (r.measured_winner == r.predicted_winner) ++e.winners_agree;
+    // Where the device puts two variants level at the top, either wins.
+    r.winner_agrees = measured[best_p] == measured[best_m];
+    if (r.winner_agrees) ++e.winners_agree;
     e.rankings.push_back(r);
   }
 

@@ -55,6 +55,7 @@ struct VariantRanking {
   size_t runs_disagree = 0;
   double spearman = 0;  // NaN with fewer than two variants or a constant side
   std::string measured_winner, predicted_winner;  // the fastest variant
+  bool winner_agrees = false;  // the predicted winner is (or ties) the measured one
 };
 
 // Where one variant's throughput curve saturates: the x at which the rate

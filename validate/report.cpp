@@ -414,7 +414,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
            << "</th><th>variants</th><th>Spearman &rho;</th><th>misordered pairs (beyond the repeats' spread)</th>"
               "<th>pairs the runs order both ways</th><th>measured winner</th><th>predicted winner</th></tr></thead><tbody>\n";
       for (const auto& r : e.rankings)
-        html << "<tr" << (r.measured_winner == r.predicted_winner ? "" : " class=\"fail\"") << "><td>"
+        html << "<tr" << (r.winner_agrees ? "" : " class=\"fail\"") << "><td>"
              << html_escape(r.x.empty() ? "(all)" : r.x) << "</td><td>" << r.variants << "</td><td>" << rho(r.spearman)
              << "</td><td>" << r.misordered << " of " << r.pairs << " (" << r.misordered_apart << ")</td><td>"
              << r.runs_disagree << "</td><td>" << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner) << "</td></tr>\n";

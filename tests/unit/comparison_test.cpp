@@ -102,6 +102,26 @@ TEST(Comparison, MapeWorstAndWinners) {
   EXPECT_EQ(e.winners_agree, 1u);
 }
 
+TEST(Comparison, AWinnerTheDeviceTiesWithTheMeasuredOneAgrees) {
+  // A and B take the same median on the device: the model's pick of B is
+  // as right as A, which the measured side names first.
+  const std::vector<Json> records = {
+      measured("transpose-workgroup", "transpose", transpose("A", "32"), 1000),
+      measured("transpose-workgroup", "transpose", transpose("B", "32"), 1000),
+      measured("transpose-workgroup", "transpose", transpose("C", "32"), 2000),
+      predicted("transpose-workgroup", "transpose", transpose("A", "32"), 1.1e-6),
+      predicted("transpose-workgroup", "transpose", transpose("B", "32"), 1.0e-6),
+      predicted("transpose-workgroup", "transpose", transpose("C", "32"), 2.0e-6)};
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  const VariantRanking& r = c.experiments[0].rankings.at(0);
+  EXPECT_EQ(r.measured_winner, "kernel=A");
+  EXPECT_EQ(r.predicted_winner, "kernel=B");
+  EXPECT_TRUE(r.winner_agrees);
+  EXPECT_EQ(c.experiments[0].winners_agree, 1u);
+  EXPECT_EQ(r.misordered, 0u);  // a tie on the device is no order to miss
+}
+
 TEST(Comparison, MisorderedPairsCountThoseTheDeviceSeparatesBeyondItsSpread) {
   // Three kernels at one size. Measured medians 1000, 1010 and 2000 ns, the
   // first two with overlapping quartiles (990-1010, 1000-1020). The model
