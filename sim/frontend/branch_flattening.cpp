@@ -21,6 +21,8 @@ struct ModuleFacts {
   std::unordered_set<uint32_t> shared_variables;           // Workgroup variables
   std::unordered_set<uint32_t> shared_pointers;            // results of type pointer-to-Workgroup
   std::unordered_map<uint32_t, Instruction> shared_chains;  // access chains into Workgroup variables, by result
+  std::unordered_set<uint32_t> buffer_variables;  // StorageBuffer and Uniform variables (storage and uniform blocks)
+  std::unordered_set<uint32_t> buffer_pointers;   // results of type pointer-to-StorageBuffer or -Uniform
   std::unordered_set<uint32_t> constants;
   std::unordered_map<uint32_t, uint32_t> zero_of_int_type;  // integer type -> its constant 0
   std::unordered_map<uint32_t, uint32_t> type_of;           // result -> its type
@@ -65,8 +67,11 @@ class FunctionFlattener {
       index_[blocks_[i].label()] = i;
       for (uint32_t s : terminator_successors(blocks_[i].instructions.back())) predecessors_[s].push_back(blocks_[i].label());
       for (const Instruction& in : blocks_[i].instructions) {
-        if (op_of(in) == spv::Op::OpLoopMerge) structural_.insert({in[1], in[2]});
-        if (op_of(in) == spv::Op::OpSelectionMerge) structural_.insert(in[1]);
+        if (op_of(in) == spv::Op::OpLoopMerge) {
+          ++structural_[in[1]];
+          ++structural_[in[2]];
+        }
+        if (op_of(in) == spv::Op::OpSelectionMerge) ++structural_[in[1]];
       }
     }
   }
@@ -107,14 +112,19 @@ class FunctionFlattener {
   }
 
   // The instructions of a side that may be predicated (nothing for the
-  // merge block itself: the side is empty); nullopt when it may not.
-  std::optional<std::vector<Instruction>> side_body(uint32_t side, uint32_t header, uint32_t merge, bool forced,
+  // merge block itself: the side is empty); nullopt when it may not. The
+  // header's own merge block may be a side (`selection_merge`: the early
+  // exit form, see flatten) when no other construct names it.
+  std::optional<std::vector<Instruction>> side_body(uint32_t side, uint32_t header, uint32_t merge,
+                                                    uint32_t selection_merge, bool forced,
                                                     const std::unordered_set<uint32_t>& touched,
                                                     const std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>>& rewritable,
                                                     const std::unordered_set<uint32_t>& header_pointers) {
     if (side == merge) return std::vector<Instruction>{};
     Block* b = block(side);
-    if (!b || touched.count(side) || structural_.count(side)) return std::nullopt;
+    auto named = structural_.find(side);
+    const int names = named == structural_.end() ? 0 : named->second;
+    if (!b || touched.count(side) || names > (side == selection_merge ? 1 : 0)) return std::nullopt;
     if (predecessors_[side] != std::vector<uint32_t>{header}) return std::nullopt;
     const Instruction& t = b->instructions.back();
     if (op_of(t) != spv::Op::OpBranch || t[1] != merge) return std::nullopt;
@@ -127,21 +137,28 @@ class FunctionFlattener {
     for (const Instruction& in : body) {
       const spv::Op op = op_of(in);
       if (is_debug_line(op)) continue;
-      if (is_access_chain(op) && module_.shared_variables.count(in[3])) {
+      if (is_access_chain(op) && (module_.shared_variables.count(in[3]) || module_.buffer_variables.count(in[3]))) {
         // Free: a compiler folds the address into the load.
         if (!guardable(in)) return std::nullopt;
         guarded_chains.insert(in[2]);
         continue;
       }
-      const bool predicable_load = op == spv::Op::OpLoad && in.size() == 4 && module_.shared_pointers.count(in[3]) &&
-                                   (guarded_chains.count(in[3]) || header_pointers.count(in[3]) ||
-                                    outer_chain(in[3], header_pointers));
+      const bool shared_load = op == spv::Op::OpLoad && in.size() == 4 && module_.shared_pointers.count(in[3]) &&
+                               (guarded_chains.count(in[3]) || header_pointers.count(in[3]) ||
+                                outer_chain(in[3], header_pointers));
+      // A storage or uniform buffer's element read through the side's own
+      // chain: ptxas predicates the luminance shaders' `if (x < width && y
+      // < height) l = dot(pixels[y * width + x], lum)`, every fetch's LDG
+      // issued before the first use (validate/data/sass/luminance.sass).
+      const bool buffer_load = op == spv::Op::OpLoad && in.size() == 4 && module_.buffer_pointers.count(in[3]) &&
+                               guarded_chains.count(in[3]);
+      const bool predicable_load = shared_load || buffer_load;
       const bool predicable_store =
           op == spv::Op::OpStore && in.size() == 3 &&
           ((rewritable.count(in[1]) && module_.scalar_types.count(rewritable.at(in[1]).second)) ||
            side_read.count(in[1]));
       if (!only_computes(in) && !predicable_load && !predicable_store) return std::nullopt;
-      if (predicable_load && module_.scalar_types.count(in[1])) side_read.insert(in[3]);
+      if (shared_load && module_.scalar_types.count(in[1])) side_read.insert(in[3]);
       if (op == spv::Op::OpStore) {
         writes_back_what_it_read = writes_back_what_it_read || side_read.count(in[1]);
         side_read.clear();
@@ -168,12 +185,28 @@ class FunctionFlattener {
     const uint32_t control = selection[2];
     if (control & uint32_t(spv::SelectionControlMask::DontFlatten)) return false;
     const bool forced = control & uint32_t(spv::SelectionControlMask::Flatten);
-    const uint32_t h = header.label(), merge = selection[1], condition = branch[1], t = branch[2], f = branch[3];
+    const uint32_t h = header.label(), selection_merge = selection[1], condition = branch[1], t = branch[2],
+                   f = branch[3];
     if (t == f) return false;
+    // The early exit a function's `if (c) return x; ...` becomes once
+    // inlined (merge-return): one side leaves for the enclosing construct's
+    // merge, the selection's own merge block is the rest, which leaves for
+    // it too. That is an if/else whose merge is the enclosing one, and the
+    // merge block its other side.
+    uint32_t merge = selection_merge;
+    const uint32_t exit_side = t == selection_merge ? f : f == selection_merge ? t : 0;
+    if (exit_side) {
+      const Block *e = block(exit_side), *rest = block(selection_merge);
+      if (e && rest && op_of(e->instructions.back()) == spv::Op::OpBranch &&
+          op_of(rest->instructions.back()) == spv::Op::OpBranch &&
+          e->instructions.back()[1] == rest->instructions.back()[1] &&
+          e->instructions.back()[1] != selection_merge)
+        merge = e->instructions.back()[1];
+    }
     const auto rewritable = rewritable_words(header);
     const auto header_pointers = dereferenced(header);
-    auto then_body = side_body(t, h, merge, forced, touched, rewritable, header_pointers);
-    auto else_body = side_body(f, h, merge, forced, touched, rewritable, header_pointers);
+    auto then_body = side_body(t, h, merge, selection_merge, forced, touched, rewritable, header_pointers);
+    auto else_body = side_body(f, h, merge, selection_merge, forced, touched, rewritable, header_pointers);
     if (!then_body || !else_body) return false;
     // Both sides storing, the second side's write-back would undo the first's.
     auto stores = [](const std::vector<Instruction>& body) {
@@ -303,7 +336,7 @@ class FunctionFlattener {
         if (module_.scalar_types.count(in[1])) side_read[in[3]] = {in[2], in[1]};
       }
       if (op == spv::Op::OpStore && in.size() == 3) in[1] = guarded_pointer(in[1]);
-      if (is_access_chain(op) && module_.shared_variables.count(in[3])) {
+      if (is_access_chain(op) && (module_.shared_variables.count(in[3]) || module_.buffer_variables.count(in[3]))) {
         guard(in, in[2]);
       } else if (op == spv::Op::OpStore) {
         const auto [old_value, type] = side_read.count(in[1]) ? side_read.at(in[1]) : rewritable.at(in[1]);
@@ -320,7 +353,8 @@ class FunctionFlattener {
   uint32_t max_side_;
   std::unordered_map<uint32_t, size_t> index_;
   std::unordered_map<uint32_t, std::vector<uint32_t>> predecessors_;
-  std::unordered_set<uint32_t> structural_;  // merge and continue targets of other constructs
+  // Merge and continue targets of constructs, with how many name each.
+  std::unordered_map<uint32_t, int> structural_;
 };
 
 }  // namespace
@@ -330,7 +364,7 @@ FlatteningResult flatten_short_branches(const std::vector<uint32_t>& words, uint
       words, [&](const std::vector<WordInstruction>& module, FlatteningResult& result) {
     ModuleFacts facts;
     facts.next_id = words[3];
-    std::unordered_set<uint32_t> shared_pointer_types, int_types;
+    std::unordered_set<uint32_t> shared_pointer_types, buffer_pointer_types, int_types;
     for (const Instruction& in : module) {
       const spv::Op op = op_of(in);
       const OpcodeInfo& info = opcode_info(uint16_t(op));
@@ -340,8 +374,14 @@ FlatteningResult flatten_short_branches(const std::vector<uint32_t>& words, uint
       if (op == spv::Op::OpTypeInt) int_types.insert(in[1]);
       if (op == spv::Op::OpTypePointer && in[2] == uint32_t(spv::StorageClass::Workgroup))
         shared_pointer_types.insert(in[1]);
+      if (op == spv::Op::OpTypePointer && (in[2] == uint32_t(spv::StorageClass::StorageBuffer) ||
+                                           in[2] == uint32_t(spv::StorageClass::Uniform)))
+        buffer_pointer_types.insert(in[1]);
       if ((op == spv::Op::OpVariable || is_access_chain(op)) && shared_pointer_types.count(in[1]))
         facts.shared_pointers.insert(in[2]);
+      if ((op == spv::Op::OpVariable || is_access_chain(op)) && buffer_pointer_types.count(in[1]))
+        facts.buffer_pointers.insert(in[2]);
+      if (op == spv::Op::OpVariable && buffer_pointer_types.count(in[1])) facts.buffer_variables.insert(in[2]);
       if (op == spv::Op::OpVariable && shared_pointer_types.count(in[1])) facts.shared_variables.insert(in[2]);
       if (is_access_chain(op) && in.size() > 3 && facts.shared_variables.count(in[3])) facts.shared_chains.emplace(in[2], in);
       if (op == spv::Op::OpConstant || op == spv::Op::OpConstantNull) {

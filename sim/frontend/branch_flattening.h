@@ -22,6 +22,11 @@
 //    `condition ? index : 0` (`0 : index` on the other side), so a lane that
 //    does not take the side reads element 0 and never out of bounds, and
 //    the merge's select drops what it read;
+//  - a load from a storage or uniform buffer through a chain of the side,
+//    guarded the same way: the luminance shaders' `if (x < width && y <
+//    height) l = dot(pixels[y * width + x], lum);`, whose every fetch ptxas
+//    issues as a predicated LDG before the first use
+//    (validate/data/sass/luminance.sass);
 //  - a store to a shared word the header or the side itself has read, with
 //    nothing written or synchronized since: APSP's `if (through_k <
 //    tile[c]) tile[c] = through_k;`, the reductions' `if (tid < s)
@@ -30,6 +35,11 @@
 //    `tile[c] = condition ? through_k : the word read`, which the decoder
 //    makes a predicated store (module_decoder.cpp's write_back): only the
 //    lanes that would have stored write.
+//
+// A function's early exit, `if (c) return x; rest`, is inlined (merge-return)
+// as a selection one of whose sides leaves for the enclosing construct's
+// merge while the selection's own merge block holds `rest` and leaves for it
+// too: that is flattened as the if/else it is, `rest` the other side.
 #include <cstdint>
 #include <vector>
 

@@ -945,6 +945,22 @@ TEST(TimingFlattening, ASideThatReadsSharedMemoryIsPredicatedAndReadsElementZero
   EXPECT_GE(predict(longer, device, {}).counters.branches, 1);
 }
 
+TEST(TimingFlattening, AGuardedBufferLoadIsPredicatedTheEarlyReturnOfAFunctionToo) {
+  // The luminance shaders' fetch: `if (x >= width ...) return 0.0; return
+  // dot(pixels[...], lum);`, inlined into a loop of fetches. ptxas predicates
+  // each fetch's load (validate/data/sass/luminance.sass: every LDG issued
+  // before the first use). Lanes whose guard fails read element 0 in the
+  // flattened program; x runs past the buffer's 32 words there.
+  expect_flattened(script_of(
+      "uint fetch(uint x) { if (x >= 24u) return 0u; return buf.v[x] * 3u; }\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint s = 0u;\n"
+      "  for (uint f = 0u; f < 2u; ++f) s += fetch(i + 16u * f);\n  barrier(); buf.v[i] = s; }"));
+  // The same guard as a ?: of a load.
+  expect_flattened(script_of(
+      "void main() { uint i = gl_LocalInvocationID.x;\n"
+      "  uint x = i < 24u ? buf.v[i + 8u] : 0u;\n  barrier(); buf.v[i] = x + 1u; }"));
+}
+
 // The stores of a program as the timing model compiles it, and how many of
 // them are predicated (write only the lanes whose condition says so).
 std::pair<size_t, size_t> count_predicated_stores(const std::string& body) {
