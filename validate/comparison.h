@@ -41,6 +41,15 @@ struct ComparedPoint {
   const nlohmann::json* prediction = nullptr;
 };
 
+// A pair of variants the model orders otherwise than the device.
+struct MisorderedPair {
+  std::string faster, slower;  // on the device: the higher measured rate first
+  // Rate of the faster over the slower, measured (> 1) and predicted (<= 1).
+  double measured_ratio = 0, predicted_ratio = 0;
+  bool apart = false;          // beyond the device's spread (VariantRanking::misordered_apart)
+  bool runs_disagree = false;  // the runs order the pair both ways
+};
+
 // The variants at one value of the x parameter, ranked by time.
 struct VariantRanking {
   std::string x;
@@ -53,6 +62,7 @@ struct VariantRanking {
   // Pairs measured in several runs whose runs order them both ways: the
   // device itself does not settle their order.
   size_t runs_disagree = 0;
+  std::vector<MisorderedPair> misordered_pairs;  // every misordered pair, as they are counted
   double spearman = 0;  // NaN with fewer than two variants or a constant side
   std::string measured_winner, predicted_winner;  // the fastest variant
   bool winner_agrees = false;  // the predicted winner is (or ties) the measured one

@@ -162,6 +162,26 @@ std::string plot(const ReportOptions& options, const fs::path& work_dir, const s
   return run_gnuplot(options, work_dir, gp.str(), name);
 }
 
+// Every pair an experiment's rankings misorder: which variant the device
+// runs faster and by how much, what the model says, and whether the device's
+// spread or its runs leave the order open.
+void misordered_pairs_table(std::ostream& html, const ExperimentComparison& e) {
+  bool any = false;
+  for (const auto& r : e.rankings) any = any || !r.misordered_pairs.empty();
+  if (!any) return;
+  html << "<table><thead><tr><th>" << html_escape(e.x_param.empty() ? "ranked" : e.x_param)
+       << "</th><th>faster on the device</th><th>slower on the device</th><th>measured: rate of the faster over "
+          "the slower</th><th>predicted</th><th>beyond the spread</th><th>the runs order it both ways</th></tr>"
+          "</thead><tbody>\n";
+  for (const auto& r : e.rankings)
+    for (const auto& pair : r.misordered_pairs)
+      html << "<tr" << (pair.apart ? " class=\"fail\"" : "") << "><td>" << html_escape(r.x.empty() ? "(all)" : r.x)
+           << "</td><td>" << html_escape(pair.faster) << "</td><td>" << html_escape(pair.slower) << "</td><td>"
+           << number(pair.measured_ratio, 4) << "</td><td>" << number(pair.predicted_ratio, 4) << "</td><td>"
+           << (pair.apart ? "yes" : "no") << "</td><td>" << (pair.runs_disagree ? "yes" : "no") << "</td></tr>\n";
+  html << "</tbody></table>\n";
+}
+
 double x_order(const std::string& x) { return numeric(x) ? std::stod(x) : 0; }
 
 // A curve whose x values repeat (a point measured in several runs) drawn
@@ -419,6 +439,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
              << "</td><td>" << r.misordered << " of " << r.pairs << " (" << r.misordered_apart << ")</td><td>"
              << r.runs_disagree << "</td><td>" << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner) << "</td></tr>\n";
       html << "</tbody></table>\n";
+      misordered_pairs_table(html, e);
     }
     if (!e.saturations.empty()) {
       html << "<table><thead><tr><th>variant</th><th>" << html_escape(e.x_param)

@@ -146,6 +146,17 @@ TEST(Comparison, MisorderedPairsCountThoseTheDeviceSeparatesBeyondItsSpread) {
   EXPECT_EQ(r.pairs, 3u);
   EXPECT_EQ(r.misordered, 2u);        // A-B swapped, A-C tied by the model
   EXPECT_EQ(r.misordered_apart, 1u);  // only A-C is apart on the device
+  // Each listed with the device's faster variant first.
+  ASSERT_EQ(r.misordered_pairs.size(), 2u);
+  EXPECT_EQ(r.misordered_pairs[0].faster, "kernel=A");
+  EXPECT_EQ(r.misordered_pairs[0].slower, "kernel=B");
+  EXPECT_NEAR(r.misordered_pairs[0].measured_ratio, 1010.0 / 1000, 1e-12);
+  EXPECT_NEAR(r.misordered_pairs[0].predicted_ratio, 1.1 / 1.2, 1e-12);
+  EXPECT_FALSE(r.misordered_pairs[0].apart);
+  EXPECT_EQ(r.misordered_pairs[1].slower, "kernel=C");
+  EXPECT_NEAR(r.misordered_pairs[1].predicted_ratio, 1.0, 1e-12);
+  EXPECT_TRUE(r.misordered_pairs[1].apart);
+  EXPECT_FALSE(r.misordered_pairs[1].runs_disagree);  // one run
 }
 
 TEST(Comparison, RunsOfOnePointArePooledAndPairsTheRunsOrderBothWaysAreCounted) {
