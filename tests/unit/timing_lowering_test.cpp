@@ -17,6 +17,7 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
+#include "kernels/workload.h"
 #include "sim/devices/device_model.h"
 #include "sim/launch/amber_script.h"
 #include "sim/launch/script_runner.h"
@@ -959,6 +960,25 @@ TEST(TimingFlattening, AGuardedBufferLoadIsPredicatedTheEarlyReturnOfAFunctionTo
   expect_flattened(script_of(
       "void main() { uint i = gl_LocalInvocationID.x;\n"
       "  uint x = i < 24u ? buf.v[i + 8u] : 0u;\n  barrier(); buf.v[i] = x + 1u; }"));
+}
+
+TEST(TimingFlattening, TheSuitesGuardedFetchesStillComputeTheirResultsFlattened) {
+  // What the timing model runs is the program flattened: the luminance
+  // shaders' fetches past the image's edge (40x24 pixels in 16x16 tiles)
+  // and the reductions' `i < n ? in[i] : 0` past n (1000 floats) read
+  // element 0 there, and the results must still be the CPU reference's.
+  const std::vector<std::pair<std::string, kernels::Params>> cases = {
+      {"luminance", {{"variant", "fetch2_8x16"}, {"image", "40x24"}}},
+      {"luminance", {{"variant", "fetch4_4x16"}, {"image", "40x24"}}},
+      {"reduce", {{"variant", "first_add_during_load"}, {"n", "1000"}}},
+      {"reduce", {{"variant", "sequential"}, {"n", "1000"}}}};
+  for (const auto& [name, given] : cases) {
+    const kernels::Workload& workload = *kernels::find_workload(name);
+    const kernels::Params params = workload.with_defaults(given);
+    launch::SimulatorBackend flattened(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr, 4, true, false});
+    const kernels::CheckResult check = workload.check(params, launch::run_script(workload.build(params), flattened).buffers);
+    EXPECT_TRUE(check.passed) << name << " " << given.begin()->second << ": " << check.message;
+  }
 }
 
 // The stores of a program as the timing model compiles it, and how many of
