@@ -14,6 +14,7 @@
 #include "sim/common/text.h"
 #include "validate/results_log.h"
 #include "validate/sweeps.h"
+#include "validate/timing_stats.h"
 
 namespace lanelab::validate {
 
@@ -195,12 +196,7 @@ Series one_point_per_x(const Series& curve) {
   }
   Series merged = curve;
   merged.points.clear();
-  for (const auto& x : xs) {
-    std::vector<double>& v = values[x];
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    merged.points.emplace_back(x, n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-  }
+  for (const auto& x : xs) merged.points.emplace_back(x, summarize(values[x]).median);
   return merged;
 }
 

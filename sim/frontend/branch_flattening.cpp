@@ -137,7 +137,7 @@ class FunctionFlattener {
     for (const Instruction& in : body) {
       const spv::Op op = op_of(in);
       if (is_debug_line(op)) continue;
-      if (is_access_chain(op) && (module_.shared_variables.count(in[3]) || module_.buffer_variables.count(in[3]))) {
+      if (guarded_memory_chain(in)) {
         // Free: a compiler folds the address into the load.
         if (!guardable(in)) return std::nullopt;
         guarded_chains.insert(in[2]);
@@ -248,6 +248,13 @@ class FunctionFlattener {
     return true;
   }
 
+  // An access chain into a shared variable or a storage or uniform buffer:
+  // the chains a side may read through, its run-time indices guarded.
+  bool guarded_memory_chain(const Instruction& in) const {
+    return is_access_chain(op_of(in)) && in.size() > 3 &&
+           (module_.shared_variables.count(in[3]) || module_.buffer_variables.count(in[3]));
+  }
+
   // A chain into shared memory made before the selection (a side reads
   // through it), which the side can guard with a copy of its own.
   bool outer_chain(uint32_t pointer, const std::unordered_set<uint32_t>& header_pointers) const {
@@ -336,7 +343,7 @@ class FunctionFlattener {
         if (module_.scalar_types.count(in[1])) side_read[in[3]] = {in[2], in[1]};
       }
       if (op == spv::Op::OpStore && in.size() == 3) in[1] = guarded_pointer(in[1]);
-      if (is_access_chain(op) && (module_.shared_variables.count(in[3]) || module_.buffer_variables.count(in[3]))) {
+      if (guarded_memory_chain(in)) {
         guard(in, in[2]);
       } else if (op == spv::Op::OpStore) {
         const auto [old_value, type] = side_read.count(in[1]) ? side_read.at(in[1]) : rewritable.at(in[1]);
