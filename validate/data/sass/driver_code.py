@@ -12,9 +12,10 @@ instruction, ending in EXIT, the branch to itself and NOP padding. The kernels c
 in the order the point created its pipelines: the preheat and empty kernels of the
 runner, then the workload's, which the record's kernel_statistics name by their
 "Binary Size". Writes to OUT_DIR, per workload pipeline, NAME.bin (the code)
-or, given NVDISASM, NAME.sass: nvdisasm -b SM90's listing, one instruction a line, without the
-NOP padding after the closing branch; and statistics.json, the point's parameters
-and the driver's statistics of each pipeline.
+or, given NVDISASM, NAME.sass: nvdisasm -b SM90's listing, one instruction a
+line, without the NOP padding after the closing branch; and statistics.json,
+the point's parameters and the driver's statistics of each pipeline. Needs the
+zstd command.
 """
 import csv
 import glob
@@ -37,7 +38,7 @@ def entries(cache_dir):
         for at in range(48, len(toc) - 7, 24):
             offset, size = struct.unpack_from("<II", toc, at)
             frame = data[offset + 36:offset + 36 + size]
-            # zstd stops at the frame's end and names the bytes after it; the output is whole.
+            # zstd writes the frame's whole output and then fails on the bytes past it.
             yield subprocess.run(["zstd", "-d", "-c"], input=frame, capture_output=True).stdout
 
 
