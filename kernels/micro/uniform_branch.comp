@@ -16,8 +16,10 @@
 // sides and branches around BRANCH 4's. Every load is conflict-free and
 // none depends on a loaded value. The timing model predicates the same
 // sides (branch_flattening.h) and has no parameter for what a kept branch
-// adds, so `lanelab calibrate` fits nothing to these (validate/data/README.md
-// says what the H100 shows and what was tried).
+// adds; BRANCH 3 against BRANCH 0 gives what a load no lane performs costs
+// (DeviceModel::shared_predicated_off_passes, set by hand from it), and
+// `lanelab calibrate` fits nothing to these (validate/data/README.md says
+// what the H100 shows and what was tried).
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITERATIONS = 64u;

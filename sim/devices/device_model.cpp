@@ -184,6 +184,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
     m.subgroup_shuffle_cycles = r.non_negative_real("subgroup_shuffle_cycles");
   if (doc.contains("subgroup_vote_cycles")) m.subgroup_vote_cycles = r.non_negative_real("subgroup_vote_cycles");
   if (doc.contains("barrier_pipe_cycles")) m.barrier_pipe_cycles = r.non_negative_real("barrier_pipe_cycles");
+  if (doc.contains("shared_predicated_off_passes"))
+    m.shared_predicated_off_passes = r.u32("shared_predicated_off_passes", /*zero_allowed=*/true);
 
   m.global_sector_bytes = r.u32("global_sector_bytes");
   m.cache_line_bytes = r.u32("cache_line_bytes");

@@ -126,6 +126,16 @@ struct DeviceModel {
   double subgroup_shuffle_cycles = 0;
   double subgroup_vote_cycles = 0;
   double barrier_pipe_cycles = 0;
+  // Passes of the shared-memory pipe that a predicated shared load or store
+  // no lane performs takes (0: none). NVIDIA predicates a short side's loads
+  // and an if's store (`@!P0 LDS`, `@P0 STS`: APSP's pivot_row and
+  // relaxation, the reductions' steps) and issues them whatever the
+  // predicate: on the H100 such a load costs the pipe 0.64 of a conflict-free
+  // load and such a store 0.92, one pass in the model's whole wavefronts
+  // (the uniform_branch micro and its store variant,
+  // kernel-variants/run-store-off.sh). A lane whose predicate is off touches
+  // no bank.
+  uint32_t shared_predicated_off_passes = 0;
 
   // Memory system and the whole device.
   uint32_t global_sector_bytes = 0;

@@ -40,6 +40,44 @@ uint32_t butterfly_steps(const InstructionTiming& it, const core::Subgroup& sg, 
 
 }  // namespace
 
+// The predicate of each flattened side's load (branch_flattening.h): its
+// chain's run-time index is `condition ? index : 0` (or `condition ? 0 :
+// index`), the select instruction_fusion.h folds into the load.
+std::vector<ComputeUnit::LoadPredicate> ComputeUnit::load_predicates(const frontend::Program& p) {
+  std::vector<uint32_t> producer(p.slot_count, ~0u);
+  for (uint32_t i = 0; i < p.instructions.size(); ++i)
+    if (p.instructions[i].result_slot < p.slot_count && p.instructions[i].result_id != frontend::kNoId)
+      producer[p.instructions[i].result_slot] = i;
+  std::vector<bool> zero(p.slot_count, false);
+  for (const auto& preload : p.preloads)
+    if (preload.slot < p.slot_count) zero[preload.slot] = preload.value == 0;
+  auto slot_operand = [&](const frontend::Instruction& in, uint32_t k) {
+    return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : ~0u;
+  };
+  std::vector<LoadPredicate> predicates(p.instructions.size());
+  for (uint32_t i = 0; i < p.instructions.size(); ++i) {
+    const frontend::Instruction& load = p.instructions[i];
+    if (spv::Op(load.opcode) != spv::Op::OpLoad) continue;
+    const uint32_t pointer = slot_operand(load, 0);
+    if (pointer >= p.slot_count || producer[pointer] == ~0u) continue;
+    const frontend::Instruction& chain = p.instructions[producer[pointer]];
+    const auto chain_op = spv::Op(chain.opcode);
+    if (chain_op != spv::Op::OpAccessChain && chain_op != spv::Op::OpInBoundsAccessChain) continue;
+    for (const frontend::ChainIndex& index : p.chains[chain.aux].dynamic) {
+      if (index.slot >= p.slot_count || producer[index.slot] == ~0u) continue;
+      const frontend::Instruction& select = p.instructions[producer[index.slot]];
+      if (spv::Op(select.opcode) != spv::Op::OpSelect || select.operand_count != 3) continue;
+      const uint32_t condition = slot_operand(select, 0), taken = slot_operand(select, 1),
+                     other = slot_operand(select, 2);
+      if (condition >= p.slot_count) continue;
+      if (other < p.slot_count && zero[other]) predicates[i] = {condition, true};
+      else if (taken < p.slot_count && zero[taken]) predicates[i] = {condition, false};
+      if (predicates[i].slot != LoadPredicate::kNone) break;
+    }
+  }
+  return predicates;
+}
+
 uint64_t workgroup_turnover_cycles(const DeviceModel& device) {
   return uint64_t(std::llround(device.workgroup_turnover_ns * std::max(1u, device.clock_mhz) * 1e-3));
 }
@@ -77,6 +115,7 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
     }
     pipes_.push_back(pipe);
   }
+  load_predicates_ = load_predicates(*timing.program);
 }
 
 // Integer operations have their own pipe next to the float one where the
@@ -114,23 +153,31 @@ uint64_t ComputeUnit::busy_until(uint32_t s) const {
   return std::max({simd_free_[s], pipe_free_[s][0], pipe_free_[s][1]});
 }
 
-void ComputeUnit::on_memory(const core::Subgroup&, const frontend::Instruction& in, const core::MemoryAccess& access) {
+void ComputeUnit::on_memory(const core::Subgroup& sg, const frontend::Instruction& in,
+                            const core::MemoryAccess& access) {
   events_.memory = true;
   events_.kind = access.kind;
   events_.is_store = access.is_store;
   const InstrClass c = memory_class(access.kind);
+  const size_t pc = size_t(&in - timing_.program->instructions.data());
   if (c == InstrClass::Shared) {
-    // A widened load fetches its neighbours' elements too.
-    const uint32_t elements = timing_.instructions[&in - timing_.program->instructions.data()].elements;
-    events_.bank = banks_.access(access.lanes, access.addresses, access.bytes_per_lane * elements);
+    // A widened load fetches its neighbours' elements too. A flattened
+    // side's load reads element 0 where its predicate is off, which the
+    // device's predicated load does not read at all.
+    const uint32_t elements = timing_.instructions[pc].elements;
+    core::LaneMask performing = access.lanes;
+    if (const LoadPredicate& p = load_predicates_[pc]; p.slot != LoadPredicate::kNone)
+      core::for_each_lane(access.lanes, [&](uint32_t lane) {
+        if ((sg.value(p.slot, lane) != 0) != p.when) performing &= ~(core::LaneMask{1} << lane);
+      });
+    events_.bank = banks_.access(performing, access.addresses, access.bytes_per_lane * elements);
   }
   else if (c == InstrClass::Global)
     events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);
   // Uniform buffers and constant arrays are read through the constant
   // cache: a line's first read waits for memory, the compute unit's later
   // reads of it do not.
-  if (access.kind == frontend::MemoryKind::UniformBuffer ||
-      timing_.instructions[&in - timing_.program->instructions.data()].constant_bank)
+  if (access.kind == frontend::MemoryKind::UniformBuffer || timing_.instructions[pc].constant_bank)
     core::for_each_lane(access.lanes, [&](uint32_t lane) {
       if (constant_lines_.insert((uint64_t(access.object) << 40) | (access.addresses[lane] / 64)).second)
         events_.constant_miss = true;
@@ -243,12 +290,14 @@ void ComputeUnit::issue(uint32_t id) {
       const BankAccess& b = events_.bank;
       // The pipe moves one wavefront a cycle (the documented 128 bytes per
       // clock); the result waits bank_replay_cycles for each replay (measured).
-      const uint64_t start = occupy_shared_pipe(b.wavefronts);
+      // A predicated load or store that no lane performs still passes through it.
+      const uint32_t passes = b.wavefronts ? b.wavefronts : device_.shared_predicated_off_passes;
+      const uint64_t start = occupy_shared_pipe(passes);
       const double replay_delay = b.replays * std::max(0.0, device_.bank_replay_cycles - 1);
       ready = start + b.wavefronts - std::min<uint64_t>(b.wavefronts, 1) + uint64_t(std::llround(replay_delay)) +
               lat.shared;
       from_memory = true;
-      rw.work_cycles += b.wavefronts;
+      rw.work_cycles += passes;
       c.shared_lane_groups += b.lane_groups;
       if (events_.is_store) {
         c.shared_store_requests += 1;

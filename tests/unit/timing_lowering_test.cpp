@@ -747,6 +747,55 @@ TEST(TimingSharedPipe, BarrierArrivalsHoldTheSharedMemoryPipe) {
   EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (8 + 1) / 2);
 }
 
+TEST(TimingSharedPipe, APredicatedStoreNoLanePerformsStillHoldsTheSharedMemoryPipe) {
+  // APSP's relaxation: a shared word rewritten only where it shrinks, here
+  // never (every word stays 0), so each of the 128 steps of the sixteen
+  // subgroups on one compute unit is a load and a store no lane performs.
+  const launch::Script script = script_of(
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x]; s[i] = 0u;\n"
+      "  for (uint k = 0u; k < 128u; ++k) { uint v = x + k; if (v < s[i ^ (k & 1u)]) s[i ^ (k & 1u)] = v; }\n"
+      "  buf.v[gl_GlobalInvocationID.x] = s[i]; }", 32 * 16, 16);
+  DeviceModel device = load_device_model("h100");
+  device.compute_units = 1;
+  const double hz = device.clock_mhz * 1e6;
+  device.shared_predicated_off_passes = 0;
+  const Prediction free_pipe = predict(script, device, {});
+  device.shared_predicated_off_passes = 8;
+  const Prediction held_pipe = predict(script, device, {});
+  // 16 subgroups x 128 stores x 8 cycles, and a wavefront for each load.
+  EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * (8 + 1));
+  EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (8 + 1) / 2);
+  EXPECT_EQ(held_pipe.counters.shared_store_wavefronts, 16 * 1);  // only the first store writes
+}
+
+TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPassThePipeAndTouchNoBank) {
+  // A uniform if/else whose sides each read two shared words (predicated,
+  // branch_flattening.h), the first side never taken: its loads would
+  // conflict 2-way if a lane read them; a lane that does not take a side
+  // reads element 0 in the functional run, which the device never reads.
+  const launch::Script script = script_of(
+      "shared uint a[64]; shared uint b[64];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
+      "  a[i] = i; b[i] = 3u * i; a[i + 32u] = i; b[i + 32u] = i; barrier(); uint acc = 0u;\n"
+      "  for (uint k = 0u; k < 128u; ++k) {\n"
+      "    uint p = (2u * i + k) & 63u, q = (i + k) & 31u;\n"
+      "    if (x > 1000u) acc ^= a[p] + b[p]; else acc ^= b[q] + a[q];\n"
+      "  }\n"
+      "  buf.v[gl_GlobalInvocationID.x] = acc; }", 32 * 16, 16);
+  DeviceModel device = load_device_model("h100");
+  device.compute_units = 1;
+  const double hz = device.clock_mhz * 1e6;
+  device.shared_predicated_off_passes = 0;
+  const Prediction free_pipe = predict(script, device, {});
+  device.shared_predicated_off_passes = 8;
+  const Prediction held_pipe = predict(script, device, {});
+  // 16 subgroups x 128 steps x 2 loads no lane performs x 8 cycles, and the taken side's 2 wavefronts.
+  EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * (2 * 8 + 2));
+  EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (2 * 8 + 2) / 2);
+  EXPECT_EQ(held_pipe.counters.shared_load_bank_conflicts, 0);
+}
+
 // Cycles of a kernel of 64 workgroups of 32 lanes on one compute unit (16
 // subgroups on each of its 4 SIMDs: throughput-bound).
 double cycles_on_one_compute_unit(const std::string& body, const DeviceModel& base, uint32_t int_lanes) {
