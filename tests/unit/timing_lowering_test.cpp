@@ -727,46 +727,47 @@ TEST(TimingSharedPipe, ShufflesAndVotesQueueForTheSharedMemoryPipe) {
   }
 }
 
-TEST(TimingSharedPipe, BarrierArrivalsHoldTheSharedMemoryPipe) {
-  // Sixteen workgroups of one subgroup on one compute unit, 128 barriers
-  // each: the others' work cannot hide what every arrival holds the pipe.
-  const launch::Script script = script_of(
-      "shared uint s[32];\n"
-      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
-      "  for (uint k = 0u; k < 64u; ++k) { s[i] = x; barrier(); x += s[i ^ 1u]; barrier(); }\n"
-      "  buf.v[gl_GlobalInvocationID.x] = x; }", 32 * 16, 16);
+// A kernel of sixteen workgroups of one subgroup on one compute unit, 128
+// steps a subgroup, run with a pipe-holding field of the device (`hold`) at
+// 0 and at 8: the others' work cannot hide what each hold costs. With 8 a
+// step takes at least `step_cycles`; without, under half that. Returns the
+// counters with 8.
+TimingCounters expect_pipe_holds(const std::string& body, void (*hold)(DeviceModel&, uint32_t), double step_cycles) {
+  const launch::Script script = script_of(body, 32 * 16, 16);
   DeviceModel device = load_device_model("h100");
   device.compute_units = 1;
   const double hz = device.clock_mhz * 1e6;
-  device.barrier_pipe_cycles = 0;
+  hold(device, 0);
   const Prediction free_pipe = predict(script, device, {});
-  device.barrier_pipe_cycles = 8;
+  hold(device, 8);
   const Prediction held_pipe = predict(script, device, {});
-  // 16 subgroups x 128 arrivals x 8 cycles, and a wavefront for each store and load.
-  EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * (8 + 1));
-  EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (8 + 1) / 2);
+  EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * step_cycles);
+  EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * step_cycles / 2);
+  return held_pipe.counters;
+}
+
+TEST(TimingSharedPipe, BarrierArrivalsHoldTheSharedMemoryPipe) {
+  // An arrival of 8 cycles, and a wavefront for each store and load.
+  expect_pipe_holds(
+      "shared uint s[32];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
+      "  for (uint k = 0u; k < 64u; ++k) { s[i] = x; barrier(); x += s[i ^ 1u]; barrier(); }\n"
+      "  buf.v[gl_GlobalInvocationID.x] = x; }",
+      [](DeviceModel& d, uint32_t cycles) { d.barrier_pipe_cycles = cycles; }, 8 + 1);
 }
 
 TEST(TimingSharedPipe, APredicatedStoreNoLanePerformsStillHoldsTheSharedMemoryPipe) {
   // APSP's relaxation: a shared word rewritten only where it shrinks, here
-  // never (every word stays 0), so each of the 128 steps of the sixteen
-  // subgroups on one compute unit is a load and a store no lane performs.
-  const launch::Script script = script_of(
+  // never (every word stays 0), so each of a subgroup's 128 steps is a load
+  // and a store no lane performs.
+  // A store of 8 passes, and a wavefront for the load.
+  const TimingCounters held = expect_pipe_holds(
       "shared uint s[32];\n"
       "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x]; s[i] = 0u;\n"
       "  for (uint k = 0u; k < 128u; ++k) { uint v = x + k; if (v < s[i ^ (k & 1u)]) s[i ^ (k & 1u)] = v; }\n"
-      "  buf.v[gl_GlobalInvocationID.x] = s[i]; }", 32 * 16, 16);
-  DeviceModel device = load_device_model("h100");
-  device.compute_units = 1;
-  const double hz = device.clock_mhz * 1e6;
-  device.shared_predicated_off_passes = 0;
-  const Prediction free_pipe = predict(script, device, {});
-  device.shared_predicated_off_passes = 8;
-  const Prediction held_pipe = predict(script, device, {});
-  // 16 subgroups x 128 stores x 8 cycles, and a wavefront for each load.
-  EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * (8 + 1));
-  EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (8 + 1) / 2);
-  EXPECT_EQ(held_pipe.counters.shared_store_wavefronts, 16 * 1);  // only the first store writes
+      "  buf.v[gl_GlobalInvocationID.x] = s[i]; }",
+      [](DeviceModel& d, uint32_t passes) { d.shared_predicated_off_passes = passes; }, 8 + 1);
+  EXPECT_EQ(held.shared_store_wavefronts, 16 * 1);  // only the first store writes
 }
 
 TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPassThePipeAndTouchNoBank) {
@@ -774,7 +775,8 @@ TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPassThePipeAndTouchNoBank)
   // branch_flattening.h), the first side never taken: its loads would
   // conflict 2-way if a lane read them; a lane that does not take a side
   // reads element 0 in the functional run, which the device never reads.
-  const launch::Script script = script_of(
+  // Two loads of 8 passes each, and the taken side's 2 wavefronts.
+  const TimingCounters held = expect_pipe_holds(
       "shared uint a[64]; shared uint b[64];\n"
       "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
       "  a[i] = i; b[i] = 3u * i; a[i + 32u] = i; b[i + 32u] = i; barrier(); uint acc = 0u;\n"
@@ -782,18 +784,9 @@ TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPassThePipeAndTouchNoBank)
       "    uint p = (2u * i + k) & 63u, q = (i + k) & 31u;\n"
       "    if (x > 1000u) acc ^= a[p] + b[p]; else acc ^= b[q] + a[q];\n"
       "  }\n"
-      "  buf.v[gl_GlobalInvocationID.x] = acc; }", 32 * 16, 16);
-  DeviceModel device = load_device_model("h100");
-  device.compute_units = 1;
-  const double hz = device.clock_mhz * 1e6;
-  device.shared_predicated_off_passes = 0;
-  const Prediction free_pipe = predict(script, device, {});
-  device.shared_predicated_off_passes = 8;
-  const Prediction held_pipe = predict(script, device, {});
-  // 16 subgroups x 128 steps x 2 loads no lane performs x 8 cycles, and the taken side's 2 wavefronts.
-  EXPECT_GE(held_pipe.compute_seconds * hz, 16 * 128 * (2 * 8 + 2));
-  EXPECT_LT(free_pipe.compute_seconds * hz, 16 * 128 * (2 * 8 + 2) / 2);
-  EXPECT_EQ(held_pipe.counters.shared_load_bank_conflicts, 0);
+      "  buf.v[gl_GlobalInvocationID.x] = acc; }",
+      [](DeviceModel& d, uint32_t passes) { d.shared_predicated_off_passes = passes; }, 2 * 8 + 2);
+  EXPECT_EQ(held.shared_load_bank_conflicts, 0);
 }
 
 // Cycles of a kernel of 64 workgroups of 32 lanes on one compute unit (16
