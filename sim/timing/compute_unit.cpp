@@ -40,44 +40,6 @@ uint32_t butterfly_steps(const InstructionTiming& it, const core::Subgroup& sg, 
 
 }  // namespace
 
-// The predicate of each flattened side's load (branch_flattening.h): its
-// chain's run-time index is `condition ? index : 0` (or `condition ? 0 :
-// index`), the select instruction_fusion.h folds into the load.
-std::vector<ComputeUnit::LoadPredicate> ComputeUnit::load_predicates(const frontend::Program& p) {
-  std::vector<uint32_t> producer(p.slot_count, ~0u);
-  for (uint32_t i = 0; i < p.instructions.size(); ++i)
-    if (p.instructions[i].result_slot < p.slot_count && p.instructions[i].result_id != frontend::kNoId)
-      producer[p.instructions[i].result_slot] = i;
-  std::vector<bool> zero(p.slot_count, false);
-  for (const auto& preload : p.preloads)
-    if (preload.slot < p.slot_count) zero[preload.slot] = preload.value == 0;
-  auto slot_operand = [&](const frontend::Instruction& in, uint32_t k) {
-    return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : ~0u;
-  };
-  std::vector<LoadPredicate> predicates(p.instructions.size());
-  for (uint32_t i = 0; i < p.instructions.size(); ++i) {
-    const frontend::Instruction& load = p.instructions[i];
-    if (spv::Op(load.opcode) != spv::Op::OpLoad) continue;
-    const uint32_t pointer = slot_operand(load, 0);
-    if (pointer >= p.slot_count || producer[pointer] == ~0u) continue;
-    const frontend::Instruction& chain = p.instructions[producer[pointer]];
-    const auto chain_op = spv::Op(chain.opcode);
-    if (chain_op != spv::Op::OpAccessChain && chain_op != spv::Op::OpInBoundsAccessChain) continue;
-    for (const frontend::ChainIndex& index : p.chains[chain.aux].dynamic) {
-      if (index.slot >= p.slot_count || producer[index.slot] == ~0u) continue;
-      const frontend::Instruction& select = p.instructions[producer[index.slot]];
-      if (spv::Op(select.opcode) != spv::Op::OpSelect || select.operand_count != 3) continue;
-      const uint32_t condition = slot_operand(select, 0), taken = slot_operand(select, 1),
-                     other = slot_operand(select, 2);
-      if (condition >= p.slot_count) continue;
-      if (other < p.slot_count && zero[other]) predicates[i] = {condition, true};
-      else if (taken < p.slot_count && zero[taken]) predicates[i] = {condition, false};
-      if (predicates[i].slot != LoadPredicate::kNone) break;
-    }
-  }
-  return predicates;
-}
-
 uint64_t workgroup_turnover_cycles(const DeviceModel& device) {
   return uint64_t(std::llround(device.workgroup_turnover_ns * std::max(1u, device.clock_mhz) * 1e-3));
 }
@@ -115,7 +77,6 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
     }
     pipes_.push_back(pipe);
   }
-  load_predicates_ = load_predicates(*timing.program);
 }
 
 // Integer operations have their own pipe next to the float one where the
@@ -164,13 +125,13 @@ void ComputeUnit::on_memory(const core::Subgroup& sg, const frontend::Instructio
     // A widened load fetches its neighbours' elements too. A flattened
     // side's load reads element 0 where its predicate is off, which the
     // device's predicated load does not read at all.
-    const uint32_t elements = timing_.instructions[pc].elements;
+    const InstructionTiming& it = timing_.instructions[pc];
     core::LaneMask performing = access.lanes;
-    if (const LoadPredicate& p = load_predicates_[pc]; p.slot != LoadPredicate::kNone)
+    if (it.predicate != InstructionTiming::kNoSlot)
       core::for_each_lane(access.lanes, [&](uint32_t lane) {
-        if ((sg.value(p.slot, lane) != 0) != p.when) performing &= ~(core::LaneMask{1} << lane);
+        if ((sg.value(it.predicate, lane) != 0) != it.predicate_when) performing &= ~(core::LaneMask{1} << lane);
       });
-    events_.bank = banks_.access(performing, access.addresses, access.bytes_per_lane * elements);
+    events_.bank = banks_.access(performing, access.addresses, access.bytes_per_lane * it.elements);
   }
   else if (c == InstrClass::Global)
     events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);

@@ -163,14 +163,6 @@ class ComputeUnit : public core::ExecutionObserver {
   uint64_t store_hold_cycles_;  // device_.workgroup_store_hold_ns in cycles
   std::vector<uint64_t> slot_free_at_;  // per workgroup slot: when its next workgroup may start
   std::vector<Pipe> pipes_;  // by pc: Main, MainAtIntWidth or Int
-  // A flattened side's load: the lanes whose condition slot is `when` read.
-  struct LoadPredicate {
-    static constexpr uint32_t kNone = ~0u;
-    uint32_t slot = kNone;
-    bool when = true;
-  };
-  static std::vector<LoadPredicate> load_predicates(const frontend::Program& program);
-  std::vector<LoadPredicate> load_predicates_;  // by pc
 
   // State of one run.
   uint64_t now_ = 0;

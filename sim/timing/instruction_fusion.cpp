@@ -205,6 +205,34 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, const
   }
 }
 
+// A flattened side's load reads through a chain whose run-time index is
+// `condition ? index : 0` (or `condition ? 0 : index`): the select that
+// fuse_instructions folds into the load as its predicate.
+void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
+  auto slot_operand = [&](const Instruction& in, uint32_t k) {
+    return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : kNone;
+  };
+  auto zero = [&](uint32_t slot) { return slot < p.slot_count && facts.is_constant[slot] && facts.constant[slot] == 0; };
+  for (uint32_t i = 0; i < p.instructions.size(); ++i) {
+    if (static_cast<Op>(p.instructions[i].opcode) != Op::OpLoad) continue;
+    const uint32_t pointer = slot_operand(p.instructions[i], 0);
+    if (pointer >= p.slot_count || facts.producer[pointer] == kNone) continue;
+    const Instruction& chain = p.instructions[facts.producer[pointer]];
+    const auto chain_op = static_cast<Op>(chain.opcode);
+    if (chain_op != Op::OpAccessChain && chain_op != Op::OpInBoundsAccessChain) continue;
+    for (const frontend::ChainIndex& index : p.chains[chain.aux].dynamic) {
+      if (index.slot >= p.slot_count || facts.producer[index.slot] == kNone) continue;
+      const Instruction& select = p.instructions[facts.producer[index.slot]];
+      if (static_cast<Op>(select.opcode) != Op::OpSelect || select.operand_count != 3) continue;
+      const uint32_t condition = slot_operand(select, 0);
+      if (condition >= p.slot_count || zero(slot_operand(select, 1)) == zero(slot_operand(select, 2))) continue;
+      f.predicate[i] = condition;
+      f.predicate_when[i] = zero(slot_operand(select, 2));
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTraits& traits) {
@@ -216,6 +244,8 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   f.issues.assign(n, 1);
   f.multiplies.assign(n, false);
   f.adds_then_min_max.assign(n, false);
+  f.predicate.assign(n, kNone);
+  f.predicate_when.assign(n, true);
   for (uint32_t i = 0; i < n; ++i) f.multiplies[i] = static_cast<Op>(p.instructions[i].opcode) == Op::OpIMul;
   const SlotFacts facts(p);
   // The instruction computing `slot` if it may fold into `user`: computed in
@@ -331,6 +361,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
     }
   }
   fold_shared_loads(p, facts, traits, f);
+  find_load_predicates(p, facts, f);
   return f;
 }
 

@@ -53,6 +53,11 @@ struct InstructionFusion {
   // Per instruction: a folded load's value arrives with this slot's (the
   // widened load that fetched it), kNone otherwise.
   std::vector<uint32_t> arrives_with;
+  // Per instruction: a flattened side's load, the slot of the condition
+  // whose select of its index (or 0) folds into it, and which value takes
+  // the side; kNone otherwise.
+  std::vector<uint32_t> predicate;
+  std::vector<bool> predicate_when;
   // Per instruction: 32-bit elements per lane a widened shared load fetches (1 otherwise).
   std::vector<uint8_t> elements;
   // Per instruction: instructions the GPU issues for it (1 but for divisions).

@@ -50,6 +50,8 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
     t.klass = classify_instruction(in);
     t.free = is_free(in) || fusion.fused[i];
     t.arrives_with = fusion.arrives_with[i];
+    t.predicate = fusion.predicate[i];
+    t.predicate_when = fusion.predicate_when[i];
     t.elements = fusion.elements[i];
     t.issues = fusion.issues[i];
     t.multiplies = fusion.multiplies[i];

@@ -24,6 +24,10 @@ struct InstructionTiming {
   frontend::InstrClass klass = frontend::InstrClass::Other;
   bool free = false;             // costs no issue slot (access chains, phis, merges, fused: instruction_fusion.h)
   uint32_t arrives_with = kNoSlot;  // a folded load: its value is ready with this slot's
+  // A flattened side's load: only the lanes whose `predicate` slot is
+  // `predicate_when` read (the others read element 0 where the device reads nothing).
+  uint32_t predicate = kNoSlot;
+  bool predicate_when = true;
   uint8_t elements = 1;          // a widened shared load: 32-bit elements per lane
   uint8_t issues = 1;            // GPU instructions issued for it (a division: a sequence)
   // A load or store that reads or writes registers (pointer_classes): a
