@@ -86,6 +86,7 @@ struct SlotFacts {
   }
 
   uint32_t bits(uint32_t slot) const { return slot < zero_bits.size() ? zero_bits[slot] : kUnknownAlignment; }
+  bool is_zero(uint32_t slot) const { return slot < is_constant.size() && is_constant[slot] && constant[slot] == 0; }
 
   // Low zero bits of an integer result from its operands' (program order:
   // an operand defined later, through a loop's phi, counts as unknown).
@@ -212,7 +213,6 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
   auto slot_operand = [&](const Instruction& in, uint32_t k) {
     return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : kNone;
   };
-  auto zero = [&](uint32_t slot) { return slot < p.slot_count && facts.is_constant[slot] && facts.constant[slot] == 0; };
   for (uint32_t i = 0; i < p.instructions.size(); ++i) {
     if (static_cast<Op>(p.instructions[i].opcode) != Op::OpLoad) continue;
     const uint32_t pointer = slot_operand(p.instructions[i], 0);
@@ -225,9 +225,10 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
       const Instruction& select = p.instructions[facts.producer[index.slot]];
       if (static_cast<Op>(select.opcode) != Op::OpSelect || select.operand_count != 3) continue;
       const uint32_t condition = slot_operand(select, 0);
-      if (condition >= p.slot_count || zero(slot_operand(select, 1)) == zero(slot_operand(select, 2))) continue;
+      if (condition >= p.slot_count || facts.is_zero(slot_operand(select, 1)) == facts.is_zero(slot_operand(select, 2)))
+        continue;
       f.predicate[i] = condition;
-      f.predicate_when[i] = zero(slot_operand(select, 2));
+      f.predicate_when[i] = facts.is_zero(slot_operand(select, 2));
       break;
     }
   }
@@ -297,8 +298,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
     // flattened side's load (branch_flattening.h), not an instruction.
     if (op == Op::OpSelect && operands.size() == 3 && in.result_slot < p.slot_count &&
         facts.uses[in.result_slot] > 0 && facts.address_only[in.result_slot] &&
-        ((facts.is_constant[operands[1]] && facts.constant[operands[1]] == 0) ||
-         (facts.is_constant[operands[2]] && facts.constant[operands[2]] == 0))) {
+        (facts.is_zero(operands[1]) || facts.is_zero(operands[2]))) {
       f.fused[i] = true;
       continue;
     }
@@ -327,9 +327,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
     // op writes the predicate itself (NVIDIA LOP3 with a predicate output):
     // Ballot32's `(row & (1u << i)) != 0u`.
     if ((op == Op::OpINotEqual || op == Op::OpIEqual) && operands.size() == 2) {
-      const uint32_t zero = facts.is_constant[operands[0]] && facts.constant[operands[0]] == 0   ? 0
-                            : facts.is_constant[operands[1]] && facts.constant[operands[1]] == 0 ? 1
-                                                                                                 : 2;
+      const uint32_t zero = facts.is_zero(operands[0]) ? 0 : facts.is_zero(operands[1]) ? 1 : 2;
       const uint32_t j = zero < 2 ? single_use_producer(operands[1 - zero], in) : kNone;
       if (j != kNone && is_logic(static_cast<Op>(p.instructions[j].opcode))) {
         f.fused[i] = true;
