@@ -16,6 +16,7 @@
 #include "sim/frontend/branch_flattening.h"
 #include "sim/frontend/loop_invariant_hoisting.h"
 #include "sim/frontend/private_vector_reads.h"
+#include "sim/frontend/rolled_loops.h"
 #include "sim/frontend/runtime_loop_unrolling.h"
 #include "sim/frontend/spirv_words.h"
 #include "sim/frontend/subgroup_size_folding.h"
@@ -153,74 +154,6 @@ constexpr uint32_t kRuntimeUnrollFactor = 4;
 // Flattening passes over a module: each can only remove selections, so this
 // bounds the work, not the result (kernels settle in two).
 constexpr uint32_t kMaxFlatteningRounds = 4;
-
-// The header labels of the loops whose body holds a barrier that not every
-// trip executes (one behind a branch). NVIDIA's compiler leaves such a loop
-// rolled, constant trip count or not: HybridShuffle32's round loop, whose
-// shared-memory rounds sit under `if (s >= 8u)`, ran 113 us on the H100
-// where the same rounds written as two branch-free loops ran 56 us
-// (validate/data/README.md). A barrier every trip executes (Threadgroup1d32,
-// the reductions) does not keep a loop rolled.
-std::unordered_set<uint32_t> loops_with_conditional_barrier(const std::vector<uint32_t>& words) {
-  struct BlockInfo {
-    std::vector<uint32_t> successors;
-    bool barrier = false;
-    uint32_t loop_merge = 0, loop_continue = 0;
-  };
-  std::unordered_map<uint32_t, BlockInfo> blocks;
-  std::vector<uint32_t> headers;
-  const auto module = split_instructions(words);
-  if (!module) return {};  // malformed: left to the validator
-  uint32_t current = 0;  // the block being read (0 between functions)
-  for (const WordInstruction& in : *module) {
-    const spv::Op op = op_of(in);
-    if (op == spv::Op::OpLabel) current = in[1];
-    if (op == spv::Op::OpFunctionEnd) current = 0;
-    if (current == 0) continue;
-    BlockInfo& b = blocks[current];
-    if (op == spv::Op::OpControlBarrier) b.barrier = true;
-    if (op == spv::Op::OpLoopMerge) {
-      b.loop_merge = in[1];
-      b.loop_continue = in[2];
-      headers.push_back(current);
-    }
-    b.successors = terminator_successors(in);  // the block's last instruction, its terminator, decides
-  }
-  // Whether the loop's continue target is reachable from its header without
-  // passing `avoid` (nor leaving the loop through its merge block).
-  auto continues_without = [&](uint32_t header, uint32_t avoid) {
-    const BlockInfo& h = blocks[header];
-    std::unordered_set<uint32_t> seen{header, h.loop_merge, avoid};
-    std::vector<uint32_t> work{header};
-    while (!work.empty()) {
-      const uint32_t b = work.back();
-      work.pop_back();
-      if (b == h.loop_continue) return true;
-      for (uint32_t s : blocks[b].successors)
-        if (seen.insert(s).second) work.push_back(s);
-    }
-    return false;
-  };
-  std::unordered_set<uint32_t> rolled;
-  for (uint32_t header : headers) {
-    const BlockInfo& h = blocks[header];
-    // The loop's blocks: reachable from the header without leaving through the merge.
-    std::unordered_set<uint32_t> body{header, h.loop_merge};
-    std::vector<uint32_t> work{header};
-    while (!work.empty()) {
-      const uint32_t b = work.back();
-      work.pop_back();
-      for (uint32_t s : blocks[b].successors)
-        if (body.insert(s).second) work.push_back(s);
-    }
-    for (uint32_t b : body)
-      if (b != header && b != h.loop_merge && blocks[b].barrier && continues_without(header, b)) {
-        rolled.insert(header);
-        break;
-      }
-  }
-  return rolled;
-}
 }  // namespace
 
 SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOptions& options) {
@@ -261,11 +194,12 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
   }
   if (options.optimize && options.unroll_loops) {
     // spirv-opt unrolls only loops that ask for it: ask for every loop that
-    // has not asked not to be and that a vendor compiler would unroll; the
+    // has not asked not to be and that a vendor compiler would unroll
+    // (rolled_loops.h); the
     // pass leaves those it cannot fully unroll (a trip count known only at
     // run time) as they are.
     std::vector<uint32_t>& words = prepared.words;
-    const std::unordered_set<uint32_t> rolled = loops_with_conditional_barrier(words);
+    const std::unordered_set<uint32_t> rolled = loops_kept_rolled(words);
     uint32_t block = 0;
     for (size_t i = 5; i < words.size();) {
       const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;

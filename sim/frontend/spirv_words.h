@@ -2,7 +2,7 @@
 // A SPIR-V module as a list of instructions, each its own words, for the
 // passes of ours that read or rewrite a module where the SPIRV-Tools
 // optimizer has no pass (branch_flattening.h, subgroup_size_folding.h,
-// loop_invariant_hoisting.h, the unrolling rule of shader_compiler.cpp).
+// loop_invariant_hoisting.h, rolled_loops.h).
 #include <cstdint>
 #include <cstring>
 #include <optional>

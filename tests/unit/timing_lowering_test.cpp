@@ -254,6 +254,49 @@ TEST(TimingUnroll, ALoopWithABarrierBehindABranchStaysRolled) {
   EXPECT_EQ(branches_of("    s[i] = x; barrier(); x += s[i ^ d]; barrier();\n"), 0);
 }
 
+TEST(TimingUnroll, ALongTileCopyKeepsItsRowLoopRolled) {
+  // APSP's tile copy: rows of 4 cells, a buffer load and a shared store
+  // each. The H100 driver unrolls 52 such accesses a lane and keeps the row
+  // loop of 56 rolled (rolled_loops.h): six rows make 48, seven 56.
+  const auto counters_of = [](const std::string& rows_loop) {
+    const launch::Script script = script_of(
+        "shared uint tile[32];\nvoid main() { uint i = gl_LocalInvocationID.x; uint s = 0u;\n  " + rows_loop +
+        " for (uint b = 0u; b < 4u; ++b) { tile[(a * 4u + b + i) % 32u] = buf.v[(a * 4u + b + i) % 32u]; }\n"
+        "  barrier(); buf.v[i] = tile[31u - i]; }");
+    return predict(script, load_device_model("h100"), {}).counters;
+  };
+  const TimingCounters six_rows = counters_of("for (uint a = 0u; a < 6u; ++a)");
+  EXPECT_EQ(six_rows.global_load_requests, 24);
+  EXPECT_EQ(six_rows.branches, 0);
+  // Seven rows: the row loop's seven trips branch, each row's four loads still together.
+  for (const char* seven : {"for (uint a = 0u; a < 7u; ++a)", "for (int a = 6; a >= 0; a--)", "for (uint a = 0u; a <= 6u; a++)"}) {
+    const TimingCounters seven_rows = counters_of(seven);
+    EXPECT_EQ(seven_rows.global_load_requests, 28) << seven;
+    EXPECT_GE(seven_rows.branches, 7) << seven;
+    EXPECT_LE(seven_rows.branches, 8) << seven;
+  }
+}
+
+TEST(TimingUnroll, SharedLoadsDoNotKeepALoopRolled) {
+  // A write-back of 40 cells: 40 shared loads and 40 buffer stores a lane, unrolled.
+  const launch::Script script = script_of(
+      "shared uint tile[64];\nvoid main() { uint i = gl_LocalInvocationID.x; tile[i] = i; tile[i + 32u] = i;\n"
+      "  barrier(); for (uint c = 0u; c < 40u; ++c) buf.v[(c + i) % 64u] = tile[(c * 3u + i) % 64u]; }", 64);
+  const TimingCounters counters = predict(script, load_device_model("h100"), {}).counters;
+  EXPECT_EQ(counters.global_store_requests, 40);
+  EXPECT_EQ(counters.branches, 0);
+}
+
+TEST(TimingUnroll, ALoopWithABarrierOnEveryTripIsUnrolledHoweverManyStores) {
+  // APSP's phases 1 and 2: a step of four shared stores and a barrier a
+  // trip, 16 trips (rolled_loops.h says why the model unrolls them).
+  const launch::Script script = script_of(
+      "shared uint s[128];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = i;\n"
+      "  for (uint k = 0u; k < 16u; ++k) { barrier(); for (uint c = 0u; c < 4u; ++c) s[(i + k * 4u + c) % 128u] = k;\n"
+      "    barrier(); }\n  buf.v[i] = s[i]; }");
+  EXPECT_EQ(predict(script, load_device_model("h100"), {}).counters.branches, 0);
+}
+
 // How many cycles longer the kernel runs when a local-memory load takes
 // 140 cycles rather than 40.
 double cycles_with_local_latency_raised(const std::string& body) {

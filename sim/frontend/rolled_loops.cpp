@@ -1,0 +1,228 @@
+#include "sim/frontend/rolled_loops.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+
+#include "sim/frontend/spirv_words.h"
+
+namespace lanelab::frontend {
+namespace {
+
+// Trips beyond this are counted as this many: enough to exceed any bound here.
+constexpr uint64_t kMaxCountedTrips = 1u << 16;
+
+struct BlockInfo {
+  std::vector<uint32_t> successors;
+  std::vector<const WordInstruction*> instructions;
+  bool barrier = false;
+  uint64_t counted_accesses = 0;  // storage-buffer loads and stores, shared-memory stores
+  uint32_t loop_merge = 0, loop_continue = 0;
+};
+
+struct Loop {
+  uint32_t header = 0;
+  std::unordered_set<uint32_t> body;  // the header and every block reached before the merge
+};
+
+class LoopNest {
+ public:
+  explicit LoopNest(const std::vector<WordInstruction>& module) {
+    std::unordered_map<uint32_t, uint32_t> int_width;            // OpTypeInt id -> width
+    std::unordered_map<uint32_t, uint32_t> pointer_class;        // OpTypePointer id -> storage class
+    std::unordered_map<uint32_t, uint32_t> type_of;              // result id -> its type id
+    uint32_t current = 0;  // the block being read (0 between functions)
+    for (const WordInstruction& in : module) {
+      const spv::Op op = op_of(in);
+      if (op == spv::Op::OpTypeInt && in.size() >= 3) int_width[in[1]] = in[2];
+      if (op == spv::Op::OpTypePointer && in.size() >= 4) pointer_class[in[1]] = in[2];
+      if (op == spv::Op::OpConstant && in.size() == 4 && int_width[in[1]] == 32) constant_[in[2]] = in[3];
+      const OpcodeInfo& info = opcode_info(uint16_t(op));
+      if (info.has_result_type && info.has_result && in.size() >= 3) {
+        type_of[in[2]] = in[1];
+        definition_[in[2]] = &in;
+      }
+      if (op == spv::Op::OpLabel) current = in[1];
+      if (op == spv::Op::OpFunctionEnd) current = 0;
+      if (current == 0) continue;
+      BlockInfo& b = blocks_[current];
+      b.instructions.push_back(&in);
+      if (op == spv::Op::OpControlBarrier) b.barrier = true;
+      // What the unrolled loop's size is counted in (rolled_loops.h).
+      if ((op == spv::Op::OpLoad && in.size() >= 4) || (op == spv::Op::OpStore && in.size() >= 3)) {
+        const auto cls = pointer_class.find(type_of[in[op == spv::Op::OpLoad ? 3 : 1]]);
+        const uint32_t c = cls == pointer_class.end() ? ~0u : cls->second;
+        if (c == uint32_t(spv::StorageClass::StorageBuffer) || c == uint32_t(spv::StorageClass::PhysicalStorageBuffer) ||
+            (op == spv::Op::OpStore && c == uint32_t(spv::StorageClass::Workgroup)))
+          ++b.counted_accesses;
+      }
+      if (op == spv::Op::OpLoopMerge && in.size() >= 3) {
+        b.loop_merge = in[1];
+        b.loop_continue = in[2];
+        loops_.push_back({current, {}});
+      }
+      b.successors = terminator_successors(in);  // the block's last instruction, its terminator, decides
+    }
+    for (Loop& loop : loops_) {
+      const BlockInfo& h = blocks_[loop.header];
+      loop.body = reachable_from(loop.header, {h.loop_merge});
+    }
+  }
+
+  const std::vector<Loop>& loops() const { return loops_; }
+
+  // Whether the loop's body holds a barrier, inner loops included.
+  bool has_barrier(const Loop& loop) {
+    for (uint32_t b : loop.body)
+      if (blocks_[b].barrier) return true;
+    return false;
+  }
+
+  // Whether the loop's body holds a barrier that some trip does not execute:
+  // one the continue target can be reached without passing.
+  bool has_conditional_barrier(const Loop& loop) {
+    const BlockInfo& h = blocks_[loop.header];
+    for (uint32_t b : loop.body) {
+      if (b == loop.header || !blocks_[b].barrier) continue;
+      if (reachable_from(loop.header, {h.loop_merge, b}).count(h.loop_continue)) return true;
+    }
+    return false;
+  }
+
+  // The counted accesses a lane issues in the loop, inner loops included,
+  // once every one of them is unrolled; nullopt when a trip count is unknown.
+  std::optional<uint64_t> unrolled_accesses(const Loop& loop) {
+    const std::optional<uint64_t> trips = trip_count(loop);
+    if (!trips) return std::nullopt;
+    std::unordered_set<uint32_t> in_inner;
+    uint64_t per_trip = 0;
+    for (const Loop& inner : loops_) {
+      if (&inner == &loop || !loop.body.count(inner.header) || !immediately_inside(inner, loop)) continue;
+      const std::optional<uint64_t> loads = unrolled_accesses(inner);
+      if (!loads) return std::nullopt;
+      per_trip += *loads;
+      in_inner.insert(inner.body.begin(), inner.body.end());
+    }
+    for (uint32_t b : loop.body)
+      if (!in_inner.count(b)) per_trip += blocks_[b].counted_accesses;
+    return std::min(*trips, kMaxCountedTrips) * per_trip;
+  }
+
+  // The loop's trips, when its header tests a count it can read (below).
+  std::optional<uint64_t> trip_count(const Loop& loop) {
+    const auto known = trips_.find(loop.header);
+    if (known != trips_.end()) return known->second;
+    return trips_[loop.header] = read_trip_count(loop);
+  }
+
+ private:
+  // `from` and the blocks reached from it without entering any of `stop`.
+  std::unordered_set<uint32_t> reachable_from(uint32_t from, const std::unordered_set<uint32_t>& stop) {
+    std::unordered_set<uint32_t> seen{from};
+    std::vector<uint32_t> work{from};
+    while (!work.empty()) {
+      const uint32_t b = work.back();
+      work.pop_back();
+      for (uint32_t s : blocks_[b].successors)
+        if (!stop.count(s) && seen.insert(s).second) work.push_back(s);
+    }
+    return seen;
+  }
+
+  // Whether `inner` sits in `outer` with no loop between them.
+  bool immediately_inside(const Loop& inner, const Loop& outer) const {
+    for (const Loop& between : loops_)
+      if (&between != &inner && &between != &outer && outer.body.count(between.header) &&
+          between.body.count(inner.header))
+        return false;
+    return true;
+  }
+
+  std::optional<uint32_t> constant(uint32_t id) const {
+    const auto c = constant_.find(id);
+    if (c == constant_.end()) return std::nullopt;
+    return c->second;
+  }
+
+  // The trips of `for (i = c0; i OP c1; i += c2)` as the header tests it:
+  // a phi entering with a constant, stepped by a constant, compared with a
+  // constant, the branch leaving for the merge on one outcome.
+  std::optional<uint64_t> read_trip_count(const Loop& loop) {
+    const BlockInfo& h = blocks_[loop.header];
+    const WordInstruction& branch = *h.instructions.back();
+    if (op_of(branch) != spv::Op::OpBranchConditional || branch.size() < 4) return std::nullopt;
+    const bool go_on_true = branch[3] == h.loop_merge;
+    if (!go_on_true && branch[2] != h.loop_merge) return std::nullopt;
+    const auto compare = definition_.find(branch[1]);
+    if (compare == definition_.end() || compare->second->size() != 5) return std::nullopt;
+    const WordInstruction& cmp = *compare->second;
+    const WordInstruction* phi = nullptr;
+    for (const WordInstruction* in : h.instructions)
+      if (op_of(*in) == spv::Op::OpPhi && in->size() == 7 && (cmp[3] == (*in)[2] || cmp[4] == (*in)[2])) phi = in;
+    if (!phi) return std::nullopt;
+    const uint32_t induction = (*phi)[2];
+    const bool back_first = loop.body.count((*phi)[4]) > 0;
+    const std::optional<uint32_t> start = constant(back_first ? (*phi)[5] : (*phi)[3]);
+    const auto next = definition_.find(back_first ? (*phi)[3] : (*phi)[5]);
+    const std::optional<uint32_t> bound = constant(cmp[3] == induction ? cmp[4] : cmp[3]);
+    if (!start || !bound || next == definition_.end() || next->second->size() != 5) return std::nullopt;
+    const WordInstruction& step_in = *next->second;
+    std::optional<uint32_t> step;
+    if (op_of(step_in) == spv::Op::OpIAdd && (step_in[3] == induction || step_in[4] == induction))
+      step = constant(step_in[3] == induction ? step_in[4] : step_in[3]);
+    if (op_of(step_in) == spv::Op::OpISub && step_in[3] == induction && constant(step_in[4]))
+      step = 0u - *constant(step_in[4]);
+    if (!step) return std::nullopt;
+
+    const auto holds = [&](uint32_t i) -> std::optional<bool> {
+      const uint32_t x = cmp[3] == induction ? i : *bound, y = cmp[4] == induction ? i : *bound;
+      const int32_t sx = int32_t(x), sy = int32_t(y);
+      switch (op_of(cmp)) {
+        case spv::Op::OpULessThan: return x < y;
+        case spv::Op::OpULessThanEqual: return x <= y;
+        case spv::Op::OpUGreaterThan: return x > y;
+        case spv::Op::OpUGreaterThanEqual: return x >= y;
+        case spv::Op::OpSLessThan: return sx < sy;
+        case spv::Op::OpSLessThanEqual: return sx <= sy;
+        case spv::Op::OpSGreaterThan: return sx > sy;
+        case spv::Op::OpSGreaterThanEqual: return sx >= sy;
+        case spv::Op::OpIEqual: return x == y;
+        case spv::Op::OpINotEqual: return x != y;
+        default: return std::nullopt;
+      }
+    };
+    uint64_t trips = 0;
+    for (uint32_t i = *start; trips < kMaxCountedTrips; i += *step, ++trips) {
+      const std::optional<bool> go = holds(i);
+      if (!go) return std::nullopt;
+      if (*go != go_on_true) break;
+    }
+    return trips;
+  }
+
+  std::unordered_map<uint32_t, BlockInfo> blocks_;
+  std::unordered_map<uint32_t, uint32_t> constant_;  // 32-bit integer OpConstant id -> value
+  std::unordered_map<uint32_t, const WordInstruction*> definition_;
+  std::unordered_map<uint32_t, std::optional<uint64_t>> trips_;  // by header
+  std::vector<Loop> loops_;
+};
+
+}  // namespace
+
+std::unordered_set<uint32_t> loops_kept_rolled(const std::vector<uint32_t>& words) {
+  const auto module = split_instructions(words);
+  if (!module) return {};
+  LoopNest nest(*module);
+  std::unordered_set<uint32_t> rolled;
+  for (const Loop& loop : nest.loops()) {
+    if (nest.has_conditional_barrier(loop)) {
+      rolled.insert(loop.header);
+    } else if (!nest.has_barrier(loop)) {
+      const std::optional<uint64_t> accesses = nest.unrolled_accesses(loop);
+      if (accesses && *accesses > kMaxUnrolledAccesses) rolled.insert(loop.header);
+    }
+  }
+  return rolled;
+}
+
+}  // namespace lanelab::frontend
