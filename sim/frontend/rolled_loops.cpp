@@ -98,21 +98,14 @@ class LoopNest {
     uint64_t per_trip = 0;
     for (const Loop& inner : loops_) {
       if (&inner == &loop || !loop.body.count(inner.header) || !immediately_inside(inner, loop)) continue;
-      const std::optional<uint64_t> loads = unrolled_accesses(inner);
-      if (!loads) return std::nullopt;
-      per_trip += *loads;
+      const std::optional<uint64_t> accesses = unrolled_accesses(inner);
+      if (!accesses) return std::nullopt;
+      per_trip += *accesses;
       in_inner.insert(inner.body.begin(), inner.body.end());
     }
     for (uint32_t b : loop.body)
       if (!in_inner.count(b)) per_trip += blocks_[b].counted_accesses;
     return std::min(*trips, kMaxCountedTrips) * per_trip;
-  }
-
-  // The loop's trips, when its header tests a count it can read (below).
-  std::optional<uint64_t> trip_count(const Loop& loop) {
-    const auto known = trips_.find(loop.header);
-    if (known != trips_.end()) return known->second;
-    return trips_[loop.header] = read_trip_count(loop);
   }
 
  private:
@@ -147,7 +140,7 @@ class LoopNest {
   // The trips of `for (i = c0; i OP c1; i += c2)` as the header tests it:
   // a phi entering with a constant, stepped by a constant, compared with a
   // constant, the branch leaving for the merge on one outcome.
-  std::optional<uint64_t> read_trip_count(const Loop& loop) {
+  std::optional<uint64_t> trip_count(const Loop& loop) {
     const BlockInfo& h = blocks_[loop.header];
     const WordInstruction& branch = *h.instructions.back();
     if (op_of(branch) != spv::Op::OpBranchConditional || branch.size() < 4) return std::nullopt;
@@ -203,7 +196,6 @@ class LoopNest {
   std::unordered_map<uint32_t, BlockInfo> blocks_;
   std::unordered_map<uint32_t, uint32_t> constant_;  // 32-bit integer OpConstant id -> value
   std::unordered_map<uint32_t, const WordInstruction*> definition_;
-  std::unordered_map<uint32_t, std::optional<uint64_t>> trips_;  // by header
   std::vector<Loop> loops_;
 };
 
