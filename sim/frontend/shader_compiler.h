@@ -17,8 +17,9 @@ struct CompileOptions {
   bool optimize = true;            // --no-opt runs the module as written
   // Fully unroll every loop whose trip count is a constant, as vendor
   // compilers do to such loops (then scalarize what the unrolling made
-  // constant-indexed): the timing model counts the instructions the GPU
-  // issues, not the loop bookkeeping SPIR-V spells out. Needs `optimize`.
+  // constant-indexed), but those they keep rolled (rolled_loops.h): the
+  // timing model counts the instructions the GPU issues, not the loop
+  // bookkeeping SPIR-V spells out. Needs `optimize`.
   bool unroll_loops = false;
   // After unrolling, predicate every selection whose sides only compute, in
   // at most this many instructions each (branch_flattening.h); 0 keeps every
