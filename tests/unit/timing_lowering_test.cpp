@@ -1,7 +1,7 @@
 // Pins what the timing model takes from the vendor compiler and the memory
 // system rather than from SPIR-V as written: fused multiply-adds and
 // three-input logic ops (instruction_fusion.h), fully unrolled constant loops
-// (CompileOptions::unroll_loops; not those with a barrier behind a branch),
+// (CompileOptions::unroll_loops; not those rolled_loops.h keeps rolled),
 // widened shared loads, L2-resident buffers and the workgroup launch rate
 // with the last workgroup's run (timing_model.h), predicated short branches
 // (branch_flattening.h, private_vector_reads.h), the known subgroup size
