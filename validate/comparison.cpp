@@ -129,12 +129,10 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
         const bool disagree = runs_order_both_ways(e.points[i], e.points[j]);
         if (disagree) ++r.runs_disagree;
         if (measured[i] == measured[j] || (measured[i] - measured[j]) * (predicted[i] - predicted[j]) > 0) continue;
-        ++r.misordered;
         // Rates from the slow and the fast quartile of each side's repeats.
         const ComparedPoint &pi = e.points[i], &pj = e.points[j];
         const bool apart = rate(pi, pi.measured_q1_s) < rate(pj, pj.measured_q3_s) ||
                            rate(pj, pj.measured_q1_s) < rate(pi, pi.measured_q3_s);
-        if (apart) ++r.misordered_apart;
         const size_t fast = measured[i] > measured[j] ? i : j, slow = fast == i ? j : i;
         r.misordered_pairs.push_back({e.points[fast].variant, e.points[slow].variant, measured[fast] / measured[slow],
                                       predicted[fast] / predicted[slow], apart, disagree});

@@ -9,6 +9,7 @@
 // the device model to, so their pairs would only measure the fit: they are
 // left out of every figure here and counted instead. The suite (transpose,
 // reductions, APSP) is what validates.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -54,15 +55,21 @@ struct MisorderedPair {
 struct VariantRanking {
   std::string x;
   size_t variants = 0;
-  // Pairs of variants; those the model orders otherwise than the device (or
-  // does not order: one predicted time for both); and of these, the ones
-  // whose measured quartile ranges do not overlap, so that the device
-  // separates them beyond its repeat-to-repeat (and run-to-run) spread.
-  size_t pairs = 0, misordered = 0, misordered_apart = 0;
+  size_t pairs = 0;  // pairs of variants
   // Pairs measured in several runs whose runs order them both ways: the
   // device itself does not settle their order.
   size_t runs_disagree = 0;
-  std::vector<MisorderedPair> misordered_pairs;  // every misordered pair, as they are counted
+  // The pairs the model orders otherwise than the device (or does not
+  // order: one predicted time for both).
+  std::vector<MisorderedPair> misordered_pairs;
+  size_t misordered() const { return misordered_pairs.size(); }
+  // Of these, the ones whose measured quartile ranges do not overlap, so
+  // that the device separates them beyond its repeat-to-repeat (and
+  // run-to-run) spread.
+  size_t misordered_apart() const {
+    return size_t(std::count_if(misordered_pairs.begin(), misordered_pairs.end(),
+                                [](const MisorderedPair& pair) { return pair.apart; }));
+  }
   double spearman = 0;  // NaN with fewer than two variants or a constant side
   std::string measured_winner, predicted_winner;  // the fastest variant
   bool winner_agrees = false;  // the predicted winner is (or ties) the measured one

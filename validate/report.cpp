@@ -390,8 +390,8 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
     for (const auto& r : e.rankings) {
       pairs += r.pairs;
       disagree += r.runs_disagree;
-      misordered += r.misordered;
-      apart += r.misordered_apart;
+      misordered += r.misordered();
+      apart += r.misordered_apart();
       if (std::isnan(r.spearman)) continue;
       mean_rho += r.spearman;
       ++with_rho;
@@ -432,7 +432,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
       for (const auto& r : e.rankings)
         html << "<tr" << (r.winner_agrees ? "" : " class=\"fail\"") << "><td>"
              << html_escape(r.x.empty() ? "(all)" : r.x) << "</td><td>" << r.variants << "</td><td>" << rho(r.spearman)
-             << "</td><td>" << r.misordered << " of " << r.pairs << " (" << r.misordered_apart << ")</td><td>"
+             << "</td><td>" << r.misordered() << " of " << r.pairs << " (" << r.misordered_apart() << ")</td><td>"
              << r.runs_disagree << "</td><td>" << html_escape(r.measured_winner) << "</td><td>" << html_escape(r.predicted_winner) << "</td></tr>\n";
       html << "</tbody></table>\n";
       misordered_pairs_table(html, e);
