@@ -104,16 +104,14 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
     if (hi.size() < 3 || op_of(hi[hi.size() - 2]) != spv::Op::OpLoopMerge) continue;
     const uint32_t merge = hi[hi.size() - 2][1];
     // The loop's blocks: reachable from the header without leaving through the merge.
-    std::unordered_set<size_t> body{h};
-    std::vector<size_t> work{h};
-    while (!work.empty()) {
-      const size_t b = work.back();
-      work.pop_back();
-      for (uint32_t s : successors(b)) {
-        auto it = index.find(s);
-        if (s != merge && it != index.end() && body.insert(it->second).second) work.push_back(it->second);
-      }
-    }
+    std::unordered_set<size_t> body;
+    const auto in_function = [&](uint32_t label) {
+      std::vector<uint32_t> known;
+      for (uint32_t s : successors(index.at(label)))
+        if (index.count(s)) known.push_back(s);
+      return known;
+    };
+    for (uint32_t label : reached_from(blocks[h].label(), {merge}, in_function)) body.insert(index.at(label));
     // The one block outside the loop that enters it, by an unconditional branch.
     size_t preheader = blocks.size();
     uint32_t entries = 0;

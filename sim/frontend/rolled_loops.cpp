@@ -109,17 +109,8 @@ class LoopNest {
   }
 
  private:
-  // `from` and the blocks reached from it without entering any of `stop`.
   std::unordered_set<uint32_t> reachable_from(uint32_t from, const std::unordered_set<uint32_t>& stop) {
-    std::unordered_set<uint32_t> seen{from};
-    std::vector<uint32_t> work{from};
-    while (!work.empty()) {
-      const uint32_t b = work.back();
-      work.pop_back();
-      for (uint32_t s : blocks_[b].successors)
-        if (!stop.count(s) && seen.insert(s).second) work.push_back(s);
-    }
-    return seen;
+    return reached_from(from, stop, [&](uint32_t b) -> const std::vector<uint32_t>& { return blocks_[b].successors; });
   }
 
   // Whether `inner` sits in `outer` with no loop between them.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -56,6 +57,23 @@ inline std::vector<uint32_t> terminator_successors(const WordInstruction& t) {
     }
     default: return {};
   }
+}
+
+// `from` and the blocks reached from it without entering any of `stop`, by
+// label; successors(label) gives a block's successors. A loop's blocks are
+// those its header reaches with its merge block as `stop`.
+template <class Successors>
+std::unordered_set<uint32_t> reached_from(uint32_t from, const std::unordered_set<uint32_t>& stop,
+                                          Successors successors) {
+  std::unordered_set<uint32_t> seen{from};
+  std::vector<uint32_t> work{from};
+  while (!work.empty()) {
+    const uint32_t b = work.back();
+    work.pop_back();
+    for (uint32_t s : successors(b))
+      if (!stop.count(s) && seen.insert(s).second) work.push_back(s);
+  }
+  return seen;
 }
 
 // The instructions after the 5-word header; nullopt when the module is
