@@ -155,9 +155,7 @@ class Predictor {
         device_(device),
         options_(options),
         width_(options.subgroup_size ? options.subgroup_size : device.subgroup_size),
-        backend_(launch::SimulatorOptions{width_, options.optimize, options.unroll_loops, 100'000'000, nullptr,
-                                          options.flatten_branches_up_to, options.fold_subgroup_size,
-                                          options.hoist_loop_invariants}),
+        backend_(compile_options(options, width_)),
         rolled_backend_(launch::SimulatorOptions{width_, options.optimize, false, 100'000'000, nullptr}),
         scheduler_(make_scheduler(options.scheduler)),
         banks_(device),
@@ -446,6 +444,12 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
 }
 
 }  // namespace
+
+launch::SimulatorOptions compile_options(const TimingOptions& options, uint32_t width) {
+  return launch::SimulatorOptions{width, options.optimize, options.unroll_loops, 100'000'000, nullptr,
+                                  options.flatten_branches_up_to, options.fold_subgroup_size,
+                                  options.hoist_loop_invariants};
+}
 
 Prediction predict(const launch::Script& script, const DeviceModel& device, const TimingOptions& options) {
   const auto started = std::chrono::steady_clock::now();

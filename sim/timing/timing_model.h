@@ -30,6 +30,7 @@
 
 #include "sim/devices/device_model.h"
 #include "sim/launch/amber_script.h"
+#include "sim/launch/simulator_backend.h"
 #include "sim/timing/occupancy.h"
 #include "sim/timing/timing_counters.h"
 
@@ -102,5 +103,10 @@ struct Prediction {
 };
 
 Prediction predict(const launch::Script& script, const DeviceModel& device, const TimingOptions& options);
+
+// How the timing model has the simulator compile and run a pipeline at
+// `width` lanes a subgroup: the program it issues (unrolled, flattened,
+// hoisted as `options` say).
+launch::SimulatorOptions compile_options(const TimingOptions& options, uint32_t width);
 
 }  // namespace lanelab::timing

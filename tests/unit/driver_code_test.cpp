@@ -28,6 +28,9 @@ struct DriverPipeline {
   int ldg = 0;  // LDG instructions in the driver's listing
 };
 
+// How gtest names a row in its test list.
+void PrintTo(const DriverPipeline& row, std::ostream* os) { *os << row.point << " " << row.pipeline; }
+
 // The APSP rows of an index.csv (point,params,pipeline,...,ldg,...).
 std::vector<DriverPipeline> apsp_rows(const std::string& index) {
   std::ifstream in(std::string(LANELAB_SOURCE_DIR) + "/" + index);
@@ -54,10 +57,7 @@ std::vector<DriverPipeline> apsp_rows(const std::string& index) {
 
 // The global loads in each program the timing model runs for a point's pipelines.
 std::map<std::string, int> model_global_loads(const launch::Script& script) {
-  launch::SimulatorBackend compiler(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr,
-                                                             TimingOptions{}.flatten_branches_up_to,
-                                                             TimingOptions{}.fold_subgroup_size,
-                                                             TimingOptions{}.hoist_loop_invariants});
+  launch::SimulatorBackend compiler(compile_options(TimingOptions{}, 32));
   std::map<std::string, int> loads;
   for (const launch::PipelineDecl& pipeline : script.pipelines) {
     const frontend::Program& program = compiler.program(script, pipeline);
@@ -72,26 +72,25 @@ std::map<std::string, int> model_global_loads(const launch::Script& script) {
   return loads;
 }
 
-// One APSP point whose code the driver's listings count: the suite's 8 at
-// n = 1000 and the unroll probe's 10.
-class DriverCode : public testing::TestWithParam<std::string> {};
+// One APSP point whose code the driver's listings count (the suite's 8 at
+// n = 1000 and the unroll probe's 10): its rows, one a pipeline.
+using DriverPoint = std::vector<DriverPipeline>;
 
-std::vector<std::string> driver_points() {
-  std::vector<std::string> points;
+std::vector<DriverPoint> driver_points() {
+  std::vector<DriverPoint> points;
   for (const char* index : {"validate/data/sass/driver-2026-11-26/index.csv",
                             "validate/data/sass/driver-unroll-2026-11-26/index.csv"})
-    for (const DriverPipeline& row : apsp_rows(index))
-      if (points.empty() || points.back() != index + std::string(":") + row.point)
-        points.push_back(index + std::string(":") + row.point);
+    for (const DriverPipeline& row : apsp_rows(index)) {
+      if (points.empty() || points.back().front().point != row.point) points.emplace_back();
+      points.back().push_back(row);
+    }
   return points;
 }
 
+class DriverCode : public testing::TestWithParam<DriverPoint> {};
+
 TEST_P(DriverCode, APSPsPipelinesIssueTheDriversGlobalLoads) {
-  const std::string index = GetParam().substr(0, GetParam().find(':'));
-  const std::string point = GetParam().substr(GetParam().find(':') + 1);
-  std::vector<DriverPipeline> rows;
-  for (const DriverPipeline& row : apsp_rows(index))
-    if (row.point == point) rows.push_back(row);
+  const DriverPoint& rows = GetParam();
   ASSERT_EQ(rows.size(), 3u);  // phases 1, 2 and 3
   kernels::Params params;
   std::stringstream words(rows.front().params);
@@ -108,8 +107,8 @@ TEST_P(DriverCode, APSPsPipelinesIssueTheDriversGlobalLoads) {
 }
 
 INSTANTIATE_TEST_SUITE_P(H100, DriverCode, testing::ValuesIn(driver_points()),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param.substr(info.param.find(':') + 1);
+                         [](const testing::TestParamInfo<DriverPoint>& info) {
+                           std::string name = info.param.front().point;
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;
