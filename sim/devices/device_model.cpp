@@ -214,6 +214,12 @@ DeviceModel parse(const json& doc, const std::string& file) {
   if (doc.contains("dram_queue_cycles")) m.dram_queue_cycles = r.positive_real("dram_queue_cycles");
   if (doc.contains("workgroup_launch_ns")) m.workgroup_launch_ns = r.positive_real("workgroup_launch_ns");
   if (doc.contains("workgroup_turnover_ns")) m.workgroup_turnover_ns = r.positive_real("workgroup_turnover_ns");
+  if (doc.contains("rotation_group_units") != doc.contains("rotation_group_every"))
+    r.fail("rotation_group_units", "and rotation_group_every go together");
+  if (doc.contains("rotation_group_units")) {
+    m.rotation_group_units = r.u32("rotation_group_units", /*zero_allowed=*/true);
+    m.rotation_group_every = r.u32("rotation_group_every", /*zero_allowed=*/true);
+  }
   if (doc.contains("workgroup_store_hold_ns"))
     m.workgroup_store_hold_ns = r.positive_real("workgroup_store_hold_ns");
   if (doc.contains("integer_divide_instructions")) {

@@ -182,6 +182,15 @@ struct DeviceModel {
   // one left (0: at once): the exit of one and the launch of the next, which
   // a slot of a grid of one workgroup an SM sits through idle.
   double workgroup_turnover_ns = 0;
+  // How the device's launcher rotates over its compute units
+  // (workgroup_distribution.h): the last rotation_group_units of them take
+  // that many workgroups one after another after every rotation_group_every
+  // workgroups the others take in turn, each up to its share of the grid
+  // (0: one rotation over all). The H100 serves SMs 124-131 so, eight at a
+  // time after every 92 of the other 124
+  // (validate/data/h100-apsp-sm-mapping-2026-11-23.csv).
+  uint32_t rotation_group_units = 0;
+  uint32_t rotation_group_every = 0;
   // A workgroup that stored to memory holds its slot this much longer (0:
   // not at all): its stores' acknowledgement. The turnover probe with a
   // store measures it where an SM holds one workgroup: 83 ns on the H100.

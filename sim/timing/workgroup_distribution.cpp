@@ -6,28 +6,49 @@
 namespace lanelab::timing {
 
 std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
-                                                         uint32_t slots_per_cu) {
+                                                         uint32_t slots_per_cu, RotationGroup group) {
   const uint64_t units = std::max<uint64_t>(1, std::min<uint64_t>(compute_units, hold.size()));
+  const uint64_t grouped = group.units && group.every && group.units < units ? group.units : 0;
+  const uint64_t cycled = units - grouped;  // the units 0 .. cycled - 1 take workgroups in turn
   // Per compute unit, when each of its slots frees.
   std::vector<std::vector<uint64_t>> frees(units, std::vector<uint64_t>(std::max(1u, slots_per_cu), 0));
   std::vector<std::vector<uint64_t>> runs(units);
   uint64_t now = 0, next = 0;  // the time; the compute unit the rotation reaches next
+  uint64_t since_group = group.every, in_group = 0;  // the group's turn comes first
+  // A unit of the group takes its turn only while it has had fewer than its
+  // share of the grid, so a grid of a wave or less ends as evenly spread as
+  // one rotation over all would spread it.
+  const uint64_t share = (hold.size() + units - 1) / units;
+  auto try_place = [&](uint64_t unit, uint64_t i) {
+    auto slot = std::min_element(frees[unit].begin(), frees[unit].end());
+    if (*slot > now) return false;
+    runs[unit].push_back(i);
+    *slot = now + hold[i];
+    return true;
+  };
   for (uint64_t i = 0; i < hold.size(); ++i) {
     while (true) {
-      uint64_t soonest = std::numeric_limits<uint64_t>::max();
       bool placed = false;
-      for (uint64_t k = 0; k < units && !placed; ++k) {
-        const uint64_t unit = (next + k) % units;
-        auto slot = std::min_element(frees[unit].begin(), frees[unit].end());
-        if (*slot <= now) {
-          runs[unit].push_back(i);
-          *slot = now + hold[i];
-          next = (unit + 1) % units;
+      if (grouped && since_group >= group.every) {
+        while (in_group < grouped && !placed) {
+          const uint64_t unit = cycled + in_group++;
+          placed = runs[unit].size() < share && try_place(unit, i);
+        }
+        if (in_group == grouped) in_group = 0, since_group = 0;
+        if (placed) break;
+      }
+      for (uint64_t k = 0; k < cycled && !placed; ++k) {
+        const uint64_t unit = (next + k) % cycled;
+        if (try_place(unit, i)) {
+          next = (unit + 1) % cycled;
+          ++since_group;
           placed = true;
         }
-        soonest = std::min(soonest, *slot);
       }
+      for (uint64_t unit = cycled; unit < units && !placed; ++unit) placed = try_place(unit, i);
       if (placed) break;
+      uint64_t soonest = std::numeric_limits<uint64_t>::max();
+      for (const auto& unit : frees) soonest = std::min(soonest, *std::min_element(unit.begin(), unit.end()));
       now = soonest;  // every slot held: wait for the first to free
     }
   }

@@ -3,7 +3,11 @@
 // them out: in launch order, each to the next compute unit in rotation that
 // has a free slot, waiting for the first slot to free when none has
 // (validate/data/h100-apsp-sm-timeline-2026-11-24.csv). With workgroups of
-// equal work that is workgroup i on compute unit i mod CUs. A grid of mostly
+// equal work that is workgroup i on compute unit i mod CUs, but where the
+// device serves a group of its compute units apart (RotationGroup: the
+// H100's SMs 124-131 take eight at once after every 92 the other 124 take
+// in turn), workgroups that share one of the others are mostly 132, 124 or
+// 140 apart (validate/data/h100-apsp-sm-mapping-2026-11-23.csv). A grid of mostly
 // idle workgroups (APSP's phases 2 and 3, whose workgroups off the pivot row
 // and column leave at once) shows the difference:
 //  - where a compute unit holds several workgroups, the idle ones leave
@@ -30,7 +34,24 @@ namespace lanelab::timing {
 // lightest workgroups, 29% under the device where the round-robin is 10% under.
 // slots_per_cu: the workgroups a compute unit holds at once. Returns, per
 // compute unit, the launch indices of the workgroups it runs, in order.
+//
+// RotationGroup (DeviceModel::rotation_group_units, rotation_group_every):
+// the last `units` compute units take a workgroup each, one after another,
+// first and then after every `every` workgroups the others take in turn; a
+// unit of the group whose slots are all held, or that has had its share of
+// the grid (the grid over the units, rounded up), is passed over, and where
+// none of the others has a free slot the group's take one out of turn. So a
+// grid of a wave or less ends spread as one rotation over all spreads it:
+// Threadgroup2d32's grids of 64 to 1024 workgroups of 256 lanes put as many
+// on SMs 124-131 as on the others' busiest
+// (validate/data/h100-transpose-sm-timeline-2026-11-26.csv.gz), while in
+// APSP's grids of more than a wave SMs 124-131 fill first. 0: one rotation
+// over all.
+struct RotationGroup {
+  uint32_t units = 0;
+  uint32_t every = 0;
+};
 std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
-                                                         uint32_t slots_per_cu);
+                                                         uint32_t slots_per_cu, RotationGroup group = {});
 
 }  // namespace lanelab::timing

@@ -124,7 +124,7 @@ TEST(OccupancyExplain, ShowsTheArithmetic) {
 }
 
 // --- H100: the CUDA occupancy calculator's rules, with the shared memory the
-// Vulkan driver gives (a 64 KB carveout, 2 KB a workgroup reserved) -----------
+// Vulkan driver gives (a 64 KB carveout, 1.5 KB a workgroup reserved) ---------
 
 class OccupancyH100 : public ::testing::Test {
  protected:
@@ -138,8 +138,8 @@ TEST_F(OccupancyH100, FullOccupancyAt32Registers) {
   const OccupancyResult r = run(256, 32, 0);
   EXPECT_EQ(r.allocated_registers_per_subgroup, 1024u);  // 32 * 32, already a multiple of 256
   EXPECT_EQ(r.registers_limit, 8u);                        // 16 warps per SMSP * 4 / 8 warps
-  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 2048u);  // only the reservation
-  EXPECT_EQ(r.shared_limit, 32u);
+  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 1536u);  // only the reservation
+  EXPECT_EQ(r.shared_limit, 42u);
   EXPECT_EQ(r.subgroup_slots_limit, 8u);
   EXPECT_EQ(r.hardware_limit, 32u);
   EXPECT_EQ(r.workgroups_per_cu, 8u);
@@ -176,8 +176,8 @@ TEST_F(OccupancyH100, OddWarpCountPerBlock) {
 }
 
 TEST_F(OccupancyH100, SharedMemoryGranularityAndReservation) {
-  // 7300 + 2048 = 9348 rounds up to 9472: floor(65536 / 9472) = 6 (7 without rounding).
-  const OccupancyResult r = run(64, 32, 7300);
+  // 7814 + 1536 = 9350 rounds up to 9472: floor(65536 / 9472) = 6 (7 without rounding).
+  const OccupancyResult r = run(64, 32, 7814);
   EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 9472u);
   EXPECT_EQ(r.shared_limit, 6u);
   EXPECT_EQ(r.workgroups_per_cu, 6u);
@@ -187,12 +187,24 @@ TEST_F(OccupancyH100, SharedMemoryGranularityAndReservation) {
 }
 
 TEST_F(OccupancyH100, ReservationDropsAThirdWorkgroup) {
-  // 20480 + 2048 = 22528: floor(65536 / 22528) = 2 (3 without the reservation),
+  // 20480 + 1536 = 22016: floor(65536 / 22016) = 2 (3 without the reservation),
   // as the device holds them (validate/data/h100-residency-2026-11-24.jsonl).
   const OccupancyResult r = run(256, 32, 20 * 1024);
   EXPECT_EQ(r.shared_limit, 2u);
   EXPECT_EQ(r.active_subgroups_per_cu, 16u);
   EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "25.00%");
+}
+
+TEST_F(OccupancyH100, SmallWorkgroupsReachTheHardwareLimit) {
+  // Workgroups of 64 lanes declaring 256 bytes: 256 + 1536 = 1792, floor(65536
+  // / 1792) = 36, so the 32 workgroups an SM may hold bind (and its 64
+  // subgroup slots), as the device ran Threadgroup2d32 and HybridShuffle32
+  // there (validate/data/h100-transpose-sm-timeline-2026-11-26.csv.gz); a 2 KB
+  // reservation would give 28.
+  const OccupancyResult r = run(64, 16, 256);
+  EXPECT_EQ(r.shared_limit, 36u);
+  EXPECT_EQ(r.workgroups_per_cu, 32u);
+  EXPECT_EQ(r.binding, (std::vector<L>{L::kSubgroupSlots, L::kHardware}));
 }
 
 TEST_F(OccupancyH100, TileOf32KilobytesRunsAloneOnItsSM) {

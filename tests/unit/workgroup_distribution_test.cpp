@@ -57,6 +57,66 @@ TEST(WorkgroupDistribution, MoreWorkingThanSlotsWaitForTheFirstWave) {
   EXPECT_EQ(runs[3], (std::vector<uint64_t>{3}));
 }
 
+TEST(WorkgroupDistribution, AGroupOfUnitsTakesItsTurnAfterEveryFewOfTheOthers) {
+  // Six units, the last two a group that takes its turn first and after
+  // every three the others take: 4 5, 0 1 2, 4 5, 3 0 1, 4 5, 2 ...
+  const auto runs = distribute_workgroups(std::vector<uint64_t>(13, 0), 6, 1, {2, 3});
+  EXPECT_EQ(runs[4], (std::vector<uint64_t>{0, 5, 10}));
+  EXPECT_EQ(runs[5], (std::vector<uint64_t>{1, 6, 11}));
+  EXPECT_EQ(runs[0], (std::vector<uint64_t>{2, 8}));
+  EXPECT_EQ(runs[3], (std::vector<uint64_t>{7}));
+  EXPECT_EQ(runs[2], (std::vector<uint64_t>{4, 12}));
+}
+
+TEST(WorkgroupDistribution, AFullGroupIsPassedOverAndTakesWorkOutOfTurnWhenItFrees) {
+  // One slot a unit; the group's two units keep their first workgroups
+  // (hold 100) while the others' leave at once: the group's later turns
+  // are passed over, and once the others hold theirs too, the group takes
+  // the next out of turn as soon as its slots free.
+  std::vector<uint64_t> hold(12, 0);
+  hold[0] = hold[1] = 100;
+  EXPECT_EQ(distribute_workgroups(hold, 6, 1, {2, 3})[4], (std::vector<uint64_t>{0}));
+  std::fill(hold.begin() + 2, hold.end(), 1000);
+  const auto runs = distribute_workgroups(hold, 6, 1, {2, 3});
+  EXPECT_EQ(runs[4], (std::vector<uint64_t>{0, 6}));
+  EXPECT_EQ(runs[5], (std::vector<uint64_t>{1, 7}));
+}
+
+TEST(WorkgroupDistribution, TheH100sGroupStacksAPSPsPhaseTwoAsTheDeviceDoes) {
+  // The last round of APSP's phase 2, block 32 at n = 1000: a 32 x 32 grid
+  // whose pivot row and column work (hold 1000), the others leaving at once,
+  // six slots an SM. Under i mod 132 the busiest SM holds two busy ones; the
+  // device held three on one SM (validate/data/h100-apsp-sm-mapping-2026-11-23.csv),
+  // and so does the H100's rotation with SMs 124-131 apart.
+  std::vector<uint64_t> hold(1024, 1);
+  for (uint64_t i = 0; i < hold.size(); ++i)
+    if ((i / 32 == 31) != (i % 32 == 31)) hold[i] = 1000;
+  const auto busiest = [&](RotationGroup group) {
+    size_t most = 0;
+    for (const auto& run : distribute_workgroups(hold, 132, 6, group))
+      most = std::max<size_t>(most, std::count_if(run.begin(), run.end(), [&](uint64_t i) { return hold[i] == 1000; }));
+    return most;
+  };
+  EXPECT_EQ(busiest({}), 2u);
+  EXPECT_EQ(busiest({8, 92}), 3u);
+}
+
+TEST(WorkgroupDistribution, AGroupTakesNoMoreThanItsShareOfAOneWaveGrid) {
+  // The H100 ran Threadgroup2d32's grids of 128 and 256 workgroups of 256
+  // lanes (eight slots an SM) one and two to an SM, SMs 124-131 among them
+  // (validate/data/h100-transpose-sm-timeline-2026-11-26.csv.gz): the
+  // group's turns after every 92 stop at its share of the grid.
+  for (const uint64_t grid : {128u, 256u, 512u}) {
+    const auto runs = distribute_workgroups(std::vector<uint64_t>(grid, 1000), 132, 8, {8, 92});
+    const uint64_t share = (grid + 131) / 132;
+    for (size_t unit = 0; unit < runs.size(); ++unit) EXPECT_LE(runs[unit].size(), share) << "grid " << grid;
+    // The group is the last eight units (of 128 where the grid has fewer
+    // workgroups than there are compute units).
+    for (size_t unit = runs.size() - 8; unit < runs.size(); ++unit)
+      EXPECT_EQ(runs[unit].size(), share) << "grid " << grid;
+  }
+}
+
 TEST(WorkgroupDistribution, FewerWorkgroupsThanUnits) {
   const auto runs = distribute_workgroups({100, 100}, 132, 4);
   ASSERT_EQ(runs.size(), 2u);
