@@ -184,6 +184,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
     m.subgroup_shuffle_cycles = r.non_negative_real("subgroup_shuffle_cycles");
   if (doc.contains("subgroup_vote_cycles")) m.subgroup_vote_cycles = r.non_negative_real("subgroup_vote_cycles");
   if (doc.contains("barrier_pipe_cycles")) m.barrier_pipe_cycles = r.non_negative_real("barrier_pipe_cycles");
+  if (doc.contains("barrier_workgroup_pipe_cycles"))
+    m.barrier_workgroup_pipe_cycles = r.non_negative_real("barrier_workgroup_pipe_cycles");
   if (doc.contains("shared_predicated_off_passes"))
     m.shared_predicated_off_passes = r.u32("shared_predicated_off_passes", /*zero_allowed=*/true);
 
@@ -222,6 +224,10 @@ DeviceModel parse(const json& doc, const std::string& file) {
   }
   if (doc.contains("workgroup_store_hold_ns"))
     m.workgroup_store_hold_ns = r.positive_real("workgroup_store_hold_ns");
+  if (doc.contains("barrier_instructions")) {
+    m.barrier_instructions = r.u32("barrier_instructions");
+    if (m.barrier_instructions == 0 || m.barrier_instructions > 255) r.fail("barrier_instructions", "must be 1 to 255");
+  }
   if (doc.contains("integer_divide_instructions")) {
     m.integer_divide_instructions = r.u32("integer_divide_instructions");
     if (m.integer_divide_instructions == 0 || m.integer_divide_instructions > 255)

@@ -126,6 +126,11 @@ struct DeviceModel {
   double subgroup_shuffle_cycles = 0;
   double subgroup_vote_cycles = 0;
   double barrier_pipe_cycles = 0;
+  // Cycles a workgroup's barrier holds that pipe once, whatever its
+  // subgroups (0: none): each arriving subgroup holds it this over the
+  // workgroup's subgroups more. The H100's barrier steps cost 26% more
+  // per subgroup in workgroups of 64 lanes than of 256.
+  double barrier_workgroup_pipe_cycles = 0;
   // Passes of the shared-memory pipe that a predicated shared load or store
   // no lane performs takes (0: none). NVIDIA predicates a short side's loads
   // and an if's store (`@!P0 LDS`, `@P0 STS`: APSP's pivot_row and
@@ -201,6 +206,9 @@ struct DeviceModel {
   // Instructions an integer division or remainder by a divisor known only at
   // run time expands to (GPUs have no integer divider); 1: counted as one.
   uint32_t integer_divide_instructions = 1;
+  // Instructions a workgroup barrier issues as (1: the barrier alone). The
+  // NVIDIA driver follows every BAR.SYNC with a NOP.
+  uint32_t barrier_instructions = 1;
 
   // Field name -> where its number comes from (whitepaper, Vulkan limit, the
   // occupancy document's platform table, or "estimate: ...").

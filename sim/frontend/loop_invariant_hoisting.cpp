@@ -132,9 +132,13 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
       }
     // A loop that writes no memory, waits at no barrier and calls nothing
     // reads the same value from a fixed address in every trip.
-    bool writes = false;
+    bool writes = false, waits = false;
     for (size_t b : ordered)
-      for (const WordInstruction& in : blocks[b].instructions) writes = writes || may_write(in);
+      for (const WordInstruction& in : blocks[b].instructions) {
+        writes = writes || may_write(in);
+        waits = waits || op_of(in) == spv::Op::OpControlBarrier;
+      }
+    if (waits) continue;  // a loop that waits at a barrier keeps what it computes (the header)
     // What may move: what only computes, and (in a loop that writes
     // nothing) a load from a fixed address (a variable, or an access chain
     // at constant indices: in bounds whether or not the loop runs), from

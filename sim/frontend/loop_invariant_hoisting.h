@@ -15,7 +15,12 @@
 //    its masks, computed again in every repetition as SPIR-V writes them.
 //    A condition left live across the loop holds a predicate register for
 //    all of it: at most 7 do (NVIDIA's P0-P6); Ballot32's 32 `i == row_ix`
-//    are computed in every repetition on the H100.
+//    are computed in every repetition on the H100. A loop that waits at a
+//    barrier keeps what it computes: the NVIDIA driver computes the
+//    Threadgroup transposes' partner addresses, masks and conditions again
+//    in every repetition (75-80 instructions a repetition where 45 would
+//    do), the same work it moves out of the Shuffle transposes' loops
+//    (validate/data/sass/driver-2026-11-26/).
 //  - in a loop that writes no memory and waits at no barrier, a load from a
 //    fixed address (a variable, an access chain at constant indices) moves
 //    too: the ALU latency benchmarks read their constants from a storage

@@ -277,6 +277,10 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
       if (j != kNone && static_cast<Op>(p.instructions[j].opcode) == Op::OpSelect) f.fused[j] = true;
       continue;
     }
+    if (op == Op::OpControlBarrier) {
+      f.issues[i] = uint8_t(std::clamp<uint32_t>(traits.barrier_instructions, 1, 255));
+      continue;
+    }
     if (is_integer_division(op) && in.operand_count == 2) {
       const uint32_t divisor = p.operands[in.operand_begin + 1];
       const bool known = p.operand_is_slot[in.operand_begin + 1] ? facts.is_constant[divisor] : true;

@@ -35,7 +35,9 @@
 // or remainder. GPUs have no integer divider; by a power-of-two constant it is
 // a shift or mask (1), by another constant a multiply-high and a shift (2),
 // and by a divisor known only at run time a reciprocal-based sequence of
-// DeviceModel::integer_divide_instructions.
+// DeviceModel::integer_divide_instructions. And a barrier, where the device's
+// compiler pads it (DeviceModel::barrier_instructions: NVIDIA's BAR.SYNC and
+// the NOP that follows it).
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -60,7 +62,8 @@ struct InstructionFusion {
   std::vector<bool> predicate_when;
   // Per instruction: 32-bit elements per lane a widened shared load fetches (1 otherwise).
   std::vector<uint8_t> elements;
-  // Per instruction: instructions the GPU issues for it (1 but for divisions).
+  // Per instruction: instructions the GPU issues for it (1 but for divisions
+  // and padded barriers).
   std::vector<uint8_t> issues;
   // Per instruction: an integer multiply, or the add a multiply folded into
   // (one multiply-add): it waits latency_cycles.int_multiply.
@@ -77,6 +80,7 @@ using SourceLine = std::pair<std::string, int>;
 struct CompilerTraits {
   bool fused_add_min_max = false;            // DeviceModel::fused_add_min_max
   uint32_t integer_divide_instructions = 1;  // DeviceModel::integer_divide_instructions
+  uint32_t barrier_instructions = 1;         // DeviceModel::barrier_instructions
   // Set: shared loads are widened only on these lines (widened_load_lines of
   // the program before its loops were unrolled).
   std::optional<std::set<SourceLine>> widen_only_on;

@@ -207,7 +207,8 @@ class Predictor {
   const ProgramTiming& timing_of(const frontend::Program& program, const launch::PipelineDecl& pipeline) {
     auto& t = timings_[&program];
     if (t) return *t;
-    CompilerTraits traits{device_.fused_add_min_max, device_.integer_divide_instructions, std::nullopt};
+    CompilerTraits traits{device_.fused_add_min_max, device_.integer_divide_instructions,
+                          device_.barrier_instructions, std::nullopt};
     // Loads that only the unrolling made neighbours stay apart (instruction_fusion.h).
     if (options_.unroll_loops) traits.widen_only_on = widened_load_lines(rolled_backend_.program(script_, pipeline));
     t = std::make_unique<ProgramTiming>(program, traits);

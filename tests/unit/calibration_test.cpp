@@ -230,6 +230,33 @@ TEST(Calibration, RecoversTheBarrierReleaseFromTheModelInTheLoop) {
   EXPECT_NE(c.device["sources"]["barrier_sync_cycles"].get<std::string>().find("fitted"), std::string::npos);
 }
 
+TEST(Calibration, ABarrierArrivalIsALineInOneOverTheWorkgroupsSubgroups) {
+  // barrier_throughput with every compute unit full: a step of a subgroup
+  // holds the pipe a store's and a load's wavefront and two arrivals, each
+  // 1.2 cycles + 1.6 over the workgroup's subgroups (2.0 at 64 lanes, 1.4 at
+  // 256). At one size alone the arrival is one number.
+  Synthetic s;
+  std::vector<json> records;
+  for (int lanes : {64, 256}) {
+    const double subgroups = lanes / 32.0, workgroups = 262144.0 / lanes;
+    const double step = 2 + 2 * (1.2 + 1.6 / subgroups);
+    for (int it : {16, 64})
+      records.push_back(record("barrier_throughput",
+                               {{"workgroup_size", std::to_string(lanes)},
+                                {"workgroups", std::to_string(int(workgroups))},
+                                {"iterations", std::to_string(it)}},
+                               3000 + it * kernels::kMicroStepsPerIteration * step * workgroups * subgroups /
+                                          (s.ghz * s.base.compute_units)));
+  }
+  const Calibration both = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  EXPECT_NEAR(field(both, "barrier_pipe_cycles").value, 1.2, 1e-6);
+  EXPECT_NEAR(field(both, "barrier_workgroup_pipe_cycles").value, 1.6, 1e-6);
+  records.resize(2);  // 64 lanes alone
+  const Calibration one = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  EXPECT_NEAR(field(one, "barrier_pipe_cycles").value, 2.0, 1e-6);
+  EXPECT_THROW(field(one, "barrier_workgroup_pipe_cycles"), std::runtime_error);
+}
+
 TEST(Calibration, ValuesStayWithinTheDocumentedBounds) {
   Synthetic s;
   const double big = 512.0 * 1024 * 1024;
