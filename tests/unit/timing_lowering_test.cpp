@@ -174,49 +174,40 @@ TEST(TimingFusion, AStoreBetweenNeighbouringLoadsKeepsThemApart) {
             (std::vector<uint32_t>{1, 1}));
 }
 
-TEST(TimingFusion, AnIntegerDivisionIssuesAsTheSequenceItsDivisorNeeds) {
+TEST(TimingFusion, ADivisionIssuesAsItsDivisorNeedsAndABarrierAsTheDevicePadsIt) {
   const launch::Script script =
       script_of("void main() { uint i = gl_LocalInvocationID.x; uint d = buf.v[0]; int j = int(buf.v[1]);\n"
-                "  buf.v[i] = i % d + i / 3u + i / 8u + uint(j / 4); }");
+                "  barrier(); buf.v[i] = i % d + i / 3u + i / 8u + uint(j / 4); }");
   launch::SimulatorBackend backend(launch::SimulatorOptions{});
   const frontend::Program& program = backend.program(script, script.pipelines.front());
   CompilerTraits traits;
   traits.integer_divide_instructions = 16;
+  traits.barrier_instructions = load_device_model("h100").barrier_instructions;
   const InstructionFusion f = fuse_instructions(program, traits);
-  std::vector<std::pair<spv::Op, uint32_t>> divisions;
+  std::vector<std::pair<spv::Op, uint32_t>> multiple;
   for (size_t i = 0; i < program.instructions.size(); ++i) {
     const auto op = static_cast<spv::Op>(program.instructions[i].opcode);
-    if (op == spv::Op::OpUDiv || op == spv::Op::OpUMod || op == spv::Op::OpSDiv)
-      divisions.emplace_back(op, f.issues[i]);
+    if (op == spv::Op::OpUDiv || op == spv::Op::OpUMod || op == spv::Op::OpSDiv || op == spv::Op::OpControlBarrier)
+      multiple.emplace_back(op, f.issues[i]);
     else
       EXPECT_EQ(f.issues[i], 1u) << "instruction " << i;
   }
-  std::sort(divisions.begin(), divisions.end());
+  std::sort(multiple.begin(), multiple.end());
   // A run-time divisor: the device's sequence; 3: multiply-high and shift;
-  // unsigned by 8: a shift; signed by 4: a shift with a sign correction.
-  const std::vector<std::pair<spv::Op, uint32_t>> expected = {
-      {spv::Op::OpUDiv, 1}, {spv::Op::OpUDiv, 2}, {spv::Op::OpSDiv, 2}, {spv::Op::OpUMod, 16}};
-  EXPECT_EQ(divisions, expected);
-  // Without the device's count the run-time divisor's remainder is one instruction.
+  // unsigned by 8: a shift; signed by 4: a shift with a sign correction. The
+  // barrier: the NVIDIA driver's BAR.SYNC and the NOP after it.
+  const std::vector<std::pair<spv::Op, uint32_t>> expected = {{spv::Op::OpUDiv, 1},
+                                                              {spv::Op::OpUDiv, 2},
+                                                              {spv::Op::OpSDiv, 2},
+                                                              {spv::Op::OpUMod, 16},
+                                                              {spv::Op::OpControlBarrier, 2}};
+  EXPECT_EQ(multiple, expected);  // in opcode order, as sorted
+  // Without the device's counts the remainder and the barrier are one instruction each.
   const std::vector<uint8_t> as_one = fuse_instructions(program).issues;
   for (size_t i = 0; i < program.instructions.size(); ++i) {
-    if (static_cast<spv::Op>(program.instructions[i].opcode) == spv::Op::OpUMod) {
-      EXPECT_EQ(as_one[i], 1u);
-    }
+    const auto op = static_cast<spv::Op>(program.instructions[i].opcode);
+    if (op == spv::Op::OpUMod || op == spv::Op::OpControlBarrier) EXPECT_EQ(as_one[i], 1u);
   }
-}
-
-TEST(TimingFusion, ABarrierIssuesAsTheDevicePadsIt) {
-  // The NVIDIA driver follows every BAR.SYNC with a NOP: two issues a barrier.
-  const launch::Script script =
-      script_of("shared uint s[64];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier();\n"
-                "  uint x = s[i ^ 1u]; barrier(); s[i] = x; barrier(); buf.v[i] = s[i ^ 2u]; }");
-  DeviceModel one = load_device_model("h100");
-  one.barrier_instructions = 1;
-  DeviceModel padded = one;
-  padded.barrier_instructions = 2;
-  EXPECT_EQ(predict(script, padded, {}).counters.instructions - predict(script, one, {}).counters.instructions, 3.0);
-  EXPECT_EQ(load_device_model("h100").barrier_instructions, 2u);
 }
 
 TEST(TimingDivision, AReductionWithARuntimeModuloTakesLongerOnADeviceWithoutADivider) {
