@@ -128,8 +128,8 @@ struct DeviceModel {
   double barrier_pipe_cycles = 0;
   // Cycles a workgroup's barrier holds that pipe once, whatever its
   // subgroups (0: none): each arriving subgroup holds it this over the
-  // workgroup's subgroups more. The H100's barrier steps cost 26% more
-  // per subgroup in workgroups of 64 lanes than of 256.
+  // workgroup's subgroups more. The H100's barrier steps cost 24% more
+  // per subgroup in workgroups of 64 lanes than of 256 (barrier_throughput).
   double barrier_workgroup_pipe_cycles = 0;
   // Passes of the shared-memory pipe that a predicated shared load or store
   // no lane performs takes (0: none). NVIDIA predicates a short side's loads

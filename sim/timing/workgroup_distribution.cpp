@@ -34,7 +34,10 @@ std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint6
           const uint64_t unit = cycled + in_group++;
           placed = runs[unit].size() < share && try_place(unit, i);
         }
-        if (in_group == grouped) in_group = 0, since_group = 0;
+        if (in_group == grouped) {  // the group's turn is over
+          in_group = 0;
+          since_group = 0;
+        }
         if (placed) break;
       }
       for (uint64_t k = 0; k < cycled && !placed; ++k) {
