@@ -206,7 +206,9 @@ TEST(TimingFusion, ADivisionIssuesAsItsDivisorNeedsAndABarrierAsTheDevicePadsIt)
   const std::vector<uint8_t> as_one = fuse_instructions(program).issues;
   for (size_t i = 0; i < program.instructions.size(); ++i) {
     const auto op = static_cast<spv::Op>(program.instructions[i].opcode);
-    if (op == spv::Op::OpUMod || op == spv::Op::OpControlBarrier) EXPECT_EQ(as_one[i], 1u);
+    if (op == spv::Op::OpUMod || op == spv::Op::OpControlBarrier) {
+      EXPECT_EQ(as_one[i], 1u);
+    }
   }
 }
 
