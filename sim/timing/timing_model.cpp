@@ -99,6 +99,11 @@ std::string kind_key(const launch::RunCommand& run) {
          std::to_string(run.groups[2]);
 }
 
+// The compute units the device's launcher serves apart (workgroup_distribution.h).
+RotationGroup rotation_group(const DeviceModel& device) {
+  return {device.rotation_group_units, device.rotation_group_every};
+}
+
 std::array<uint32_t, 3> workgroup_id(uint64_t linear, const std::array<uint32_t, 3>& groups) {
   return {uint32_t(linear % groups[0]), uint32_t(linear / groups[0] % groups[1]),
           uint32_t(linear / groups[0] / groups[1])};
@@ -307,7 +312,7 @@ std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::Dispat
                                                               uint32_t resident, uint64_t working_cycles) {
   const std::vector<uint64_t> work = workgroup_work(context, n, groups);
   const std::vector<uint64_t> hold = slot_holds(work, working_cycles, workgroup_turnover_cycles(device_));
-  const auto runs = distribute_workgroups(hold, cus, resident, {device_.rotation_group_units, device_.rotation_group_every});
+  const auto runs = distribute_workgroups(hold, cus, resident, rotation_group(device_));
   // Each compute unit's load: slot time first, instructions between equals.
   std::vector<std::pair<uint64_t, uint64_t>> loads(runs.size());
   for (size_t unit = 0; unit < runs.size(); ++unit)
@@ -397,7 +402,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       hold = slot_holds(work, run_timed(cu, fresh, std::span(&heaviest, 1), residency, r).cycles,
                         workgroup_turnover_cycles(device_));
     }
-    for (const std::vector<uint64_t>& share : distribute_workgroups(hold, cus, resident, {device_.rotation_group_units, device_.rotation_group_every})) {
+    for (const std::vector<uint64_t>& share : distribute_workgroups(hold, cus, resident, rotation_group(device_))) {
       std::vector<std::array<uint32_t, 3>> ids;
       for (uint64_t i : share) ids.push_back(workgroup_id(i, groups));
       ComputeUnitResult result = run_timed(cu, context, ids, residency, r);
