@@ -89,6 +89,9 @@ class LoopNest {
     return false;
   }
 
+  // The loop's trips, nullopt when its trip count is unknown.
+  std::optional<uint64_t> trips(const Loop& loop) { return trip_count(loop); }
+
   // The counted accesses a lane issues in the loop, inner loops included,
   // once every one of them is unrolled; nullopt when a trip count is unknown.
   std::optional<uint64_t> unrolled_accesses(const Loop& loop) {
@@ -200,7 +203,10 @@ std::unordered_set<uint32_t> loops_kept_rolled(const std::vector<uint32_t>& word
   for (const Loop& loop : nest.loops()) {
     if (nest.has_conditional_barrier(loop)) {
       rolled.insert(loop.header);
-    } else if (!nest.has_barrier(loop)) {
+    } else if (nest.has_barrier(loop)) {
+      const std::optional<uint64_t> trips = nest.trips(loop);
+      if (trips && *trips > kMaxUnrolledBarrierTrips) rolled.insert(loop.header);
+    } else {
       const std::optional<uint64_t> accesses = nest.unrolled_accesses(loop);
       if (accesses && *accesses > kMaxUnrolledAccesses) rolled.insert(loop.header);
     }

@@ -3,14 +3,21 @@
 // known: the timing model unrolls every other constant loop fully, as the
 // compilers do (CompileOptions::unroll_loops), and issues what they issue.
 //
-// Two rules, each from NVIDIA's code for the suite and for probes
+// Three rules, each from NVIDIA's code for the suite and for probes
 // (validate/data/README.md, "What keeping long tile copies rolled changed in
-// the model"):
+// the model" and "What APSP's k steps changed in the model"):
 // - A loop whose body holds a barrier that not every trip executes (one
 //   behind a branch). HybridShuffle32's round loop, whose shared-memory
 //   rounds sit under `if (s >= 8u)`, ran 113 us on the H100 where the same
-//   rounds written as two branch-free loops ran 56 us. A barrier every trip
-//   executes (Threadgroup1d32, the reductions) does not keep a loop rolled.
+//   rounds written as two branch-free loops ran 56 us.
+// - A loop with a barrier on every trip and more than
+//   kMaxUnrolledBarrierTrips trips. The driver unrolls the Threadgroup
+//   transposes' 3 and 5 rounds and keeps APSP's k loops of phases 1 and 2
+//   rolled at every block factor (16 to 78 trips), a step a trip with its
+//   barrier: the loop's own compare and branch, and the address of a step's
+//   pivot words computed from k, are part of every step. Timed apart from
+//   the phases' fixed part (half the k steps against all of them), a step
+//   costs the device 70-772 ns, and the model 50-695 ns with them unrolled.
 // - A loop without a barrier that, fully unrolled, would make more than
 //   kMaxUnrolledAccesses storage-buffer loads and stores and shared-memory
 //   stores a lane. The driver unrolls APSP's tile copy at 52 (a lane's 13
@@ -21,11 +28,6 @@
 //   into registers and every write-back of up to 27 cells (a shared load and
 //   a store to the buffer each): shared loads do not count. Whether it
 //   unrolls 53 is not known.
-// The driver also keeps APSP's k loops of phases 1 and 2 rolled, a barrier
-// a trip; the model unrolls them: with them rolled it ran every shape's
-// phases 1 and 2 nearer the device but put block 32 with 16x16 threads
-// ahead of block 32 with 32x32 threads at n = 1000, the first's phase 2
-// being 35% under the device for another reason (the README, as above).
 // A loop whose trip count this cannot read (not `i = c0; i OP c1; i += c2`
 // over 32-bit constants) is judged by neither count and left to spirv-opt.
 #include <cstdint>
@@ -35,6 +37,8 @@
 namespace lanelab::frontend {
 
 constexpr uint32_t kMaxUnrolledAccesses = 52;
+// Between the 5 trips the driver unrolls and the 16 it keeps rolled.
+constexpr uint32_t kMaxUnrolledBarrierTrips = 8;
 
 // The OpLoopMerge header labels of the loops kept rolled; empty for a
 // malformed module (the validator that runs next says where).
