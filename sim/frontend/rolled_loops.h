@@ -13,7 +13,7 @@
 // - A loop with a barrier on every trip and more than
 //   kMaxUnrolledBarrierTrips trips. The driver unrolls the Threadgroup
 //   transposes' 3 and 5 rounds and keeps APSP's k loops of phases 1 and 2
-//   rolled at every block factor (16 to 78 trips), a step a trip with its
+//   rolled at every block factor (8 to 78 trips), a step a trip with its
 //   barrier: the loop's own compare and branch, and the address of a step's
 //   pivot words computed from k, are part of every step. Timed apart from
 //   the phases' fixed part (half the k steps against all of them), a step
@@ -37,8 +37,9 @@
 namespace lanelab::frontend {
 
 constexpr uint32_t kMaxUnrolledAccesses = 52;
-// Between the 5 trips the driver unrolls and the 16 it keeps rolled.
-constexpr uint32_t kMaxUnrolledBarrierTrips = 8;
+// The driver unrolls 5 such trips and keeps 8 rolled (APSP's phase 1 with
+// block 16 cut to half its k steps: the same binary).
+constexpr uint32_t kMaxUnrolledBarrierTrips = 5;
 
 // The OpLoopMerge header labels of the loops kept rolled; empty for a
 // malformed module (the validator that runs next says where).
