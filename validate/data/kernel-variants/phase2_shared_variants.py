@@ -32,13 +32,17 @@ VARIANT+no-branch: VARIANT with pivot_row written as true, so that every
 busy tile takes the pivot-row tile's reads (the column tiles' results are
 wrong) and the loop has no uniform branch to take; VARIANT+no-branch-column
 with pivot_row written as false: every busy tile takes the column tile's.
+VARIANT+select: VARIANT with both sides' pivot words read every step and
+the sum chosen by a select, so that the driver issues four unpredicated
+shared loads a cell where as written it predicates two of them off (the
+results stay right).
 usage: phase2_shared_variants.py SHARE VARIANT OUT.comp"""
 import pathlib, sys
 
 here = pathlib.Path(__file__).parent
 share, variant, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 variant, _, fixed = variant.partition('+')
-assert fixed in ('', 'no-branch', 'no-branch-column'), fixed
+assert fixed in ('', 'no-branch', 'no-branch-column', 'select'), fixed
 src = (here / 'apsp-phase2-shared.comp').read_text().replace('const uint SHARE = 1u;', f'const uint SHARE = {share}u;')
 loop_start = '  for (uint k = 0u; k < BF; ++k) {\n    if (owns_cells) {\n      for (uint a'
 write_back = '  if (owns_cells) {\n    for (uint a = 0u; a < CELLS_Y; ++a) {\n      for (uint b = 0u; b < CELLS_X; ++b) {\n        uint row = ty + a * TY, col = tx + b * TX;\n        dist[(bi'
@@ -122,7 +126,19 @@ elif variant == 'unrolled':
     src = src.replace(loop_start, '  [[unroll]]\n' + loop_start)
 elif variant != 'as-written':
     sys.exit(f'unknown variant {variant}')
-if fixed:
+if fixed == 'select':
+    sides = ('          } else if (pivot_row) {\n'
+             '            through_k = tile_b[at(row, k)] + tile_a[at(k, col)];\n'
+             '          } else {\n'
+             '            through_k = tile_a[at(row, k)] + tile_b[at(k, col)];\n'
+             '          }\n')
+    assert src.count(sides) == 1
+    src = src.replace(sides, '          } else {\n'
+                      '            int row_b = tile_b[at(row, k)], column_a = tile_a[at(k, col)];\n'
+                      '            int row_a = tile_a[at(row, k)], column_b = tile_b[at(k, col)];\n'
+                      '            through_k = pivot_row ? row_b + column_a : row_a + column_b;\n'
+                      '          }\n')
+elif fixed:
     pivot_row = '  bool pivot_row = bi == r;'
     assert src.count(pivot_row) == 1
     src = src.replace(pivot_row, '  bool pivot_row = %s;' % ('true' if fixed == 'no-branch' else 'false'))
