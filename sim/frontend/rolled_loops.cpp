@@ -89,9 +89,6 @@ class LoopNest {
     return false;
   }
 
-  // The loop's trips, nullopt when its trip count is unknown.
-  std::optional<uint64_t> trips(const Loop& loop) { return trip_count(loop); }
-
   // The counted accesses a lane issues in the loop, inner loops included,
   // once every one of them is unrolled; nullopt when a trip count is unknown.
   std::optional<uint64_t> unrolled_accesses(const Loop& loop) {
@@ -109,26 +106,6 @@ class LoopNest {
     for (uint32_t b : loop.body)
       if (!in_inner.count(b)) per_trip += blocks_[b].counted_accesses;
     return std::min(*trips, kMaxCountedTrips) * per_trip;
-  }
-
- private:
-  std::unordered_set<uint32_t> reachable_from(uint32_t from, const std::unordered_set<uint32_t>& stop) {
-    return reached_from(from, stop, [&](uint32_t b) -> const std::vector<uint32_t>& { return blocks_[b].successors; });
-  }
-
-  // Whether `inner` sits in `outer` with no loop between them.
-  bool immediately_inside(const Loop& inner, const Loop& outer) const {
-    for (const Loop& between : loops_)
-      if (&between != &inner && &between != &outer && outer.body.count(between.header) &&
-          between.body.count(inner.header))
-        return false;
-    return true;
-  }
-
-  std::optional<uint32_t> constant(uint32_t id) const {
-    const auto c = constant_.find(id);
-    if (c == constant_.end()) return std::nullopt;
-    return c->second;
   }
 
   // The trips of `for (i = c0; i OP c1; i += c2)` as the header tests it:
@@ -187,6 +164,26 @@ class LoopNest {
     return trips;
   }
 
+ private:
+  std::unordered_set<uint32_t> reachable_from(uint32_t from, const std::unordered_set<uint32_t>& stop) {
+    return reached_from(from, stop, [&](uint32_t b) -> const std::vector<uint32_t>& { return blocks_[b].successors; });
+  }
+
+  // Whether `inner` sits in `outer` with no loop between them.
+  bool immediately_inside(const Loop& inner, const Loop& outer) const {
+    for (const Loop& between : loops_)
+      if (&between != &inner && &between != &outer && outer.body.count(between.header) &&
+          between.body.count(inner.header))
+        return false;
+    return true;
+  }
+
+  std::optional<uint32_t> constant(uint32_t id) const {
+    const auto c = constant_.find(id);
+    if (c == constant_.end()) return std::nullopt;
+    return c->second;
+  }
+
   std::unordered_map<uint32_t, BlockInfo> blocks_;
   std::unordered_map<uint32_t, uint32_t> constant_;  // 32-bit integer OpConstant id -> value
   std::unordered_map<uint32_t, const WordInstruction*> definition_;
@@ -204,7 +201,7 @@ std::unordered_set<uint32_t> loops_kept_rolled(const std::vector<uint32_t>& word
     if (nest.has_conditional_barrier(loop)) {
       rolled.insert(loop.header);
     } else if (nest.has_barrier(loop)) {
-      const std::optional<uint64_t> trips = nest.trips(loop);
+      const std::optional<uint64_t> trips = nest.trip_count(loop);
       if (trips && *trips > kMaxUnrolledBarrierTrips) rolled.insert(loop.header);
     } else {
       const std::optional<uint64_t> accesses = nest.unrolled_accesses(loop);
