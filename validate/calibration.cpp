@@ -731,6 +731,26 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                    "dispatch_gap: (time of a sequence of empty dispatches - each one's time alone) / (dispatches - "
                    "1), median over the sequences",
                    spread, false, 0.001, false);
+
+        // The same sequences with push constants set before each dispatch
+        // (dispatch_push): what that adds beyond the gap.
+        std::vector<double> pushed;
+        for (const Point& p : with_bench(all, "dispatch_push")) {
+          const double dispatches = param(p, "iterations");
+          if (dispatches >= 2)
+            pushed.push_back((p.total_ns - dispatches * empty_ns(param(p, "workgroups"))) / (dispatches - 1));
+        }
+        if (!pushed.empty() && base.push_constant_gap_us > 0) {
+          LineFit pushed_spread;
+          pushed_spread.points = pushed.size();
+          const double push = summarize(pushed).median - gap;
+          derived["push_constant_gap_ns"] = push;
+          fitter.set("push_constant_gap_us", "push_constant_gap_us", base.push_constant_gap_us, push / 1000.0,
+                     "measured",
+                     "dispatch_push: (time of a sequence of empty dispatches with push constants set before each - "
+                     "each one's time alone) / (dispatches - 1), median over the sequences, less dispatch_gap_us",
+                     pushed_spread, false, 0.001, false);
+        }
       }
     }
   }

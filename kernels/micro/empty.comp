@@ -4,7 +4,10 @@
 layout(local_size_x_id = 0) in;
 
 layout(set = 0, binding = 0) buffer Result { uint result[]; };
+// What the store no lane reaches writes: dispatch_switch's pipelines differ
+// only in it, so that each is its own binary doing the same nothing.
+layout(constant_id = 1) const uint MARK = 1u;
 
 void main() {
-  if (gl_GlobalInvocationID.x == 0xffffffffu) result[0] = 1u;
+  if (gl_GlobalInvocationID.x == 0xffffffffu) result[0] = MARK;
 }

@@ -22,6 +22,9 @@ constexpr uint32_t kMaxGroups = 65535;
 const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours", "store", "broadcast",
                                                    "broadcast_conflict"};
 
+// dispatch_switch's pipelines, taken in turn as APSP takes its three phases'.
+constexpr uint32_t kSwitchedPipelines = 3;
+
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
   Bandwidth, Empty, Loading, Branch
@@ -30,7 +33,10 @@ enum class Kind {
 struct Bench {
   std::string name;
   Kind kind;
-  uint32_t variant;  // the shader's OP (ALU, subgroup); empty: 1 for a sequence of dispatches
+  // The shader's OP (ALU, subgroup); empty: 1 for a sequence of dispatches,
+  // 2 for one that cycles through kSwitchedPipelines pipelines, 3 for one
+  // whose pipeline takes push constants (empty_push.comp).
+  uint32_t variant;
 };
 
 const std::vector<Bench> kBenches = {
@@ -47,7 +53,8 @@ const std::vector<Bench> kBenches = {
     {"barrier_throughput", Kind::Barrier, 0},
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
     {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
-    {"dispatch_gap", Kind::Empty, 1},
+    {"dispatch_gap", Kind::Empty, 1},              {"dispatch_switch", Kind::Empty, 2},
+    {"dispatch_push", Kind::Empty, 3},
     {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
     {"branch_per_step_throughput", Kind::Branch, 2}, {"branch_one_side_throughput", Kind::Branch, 3},
     {"branch_one_side_heavy_throughput", Kind::Branch, 4},
@@ -308,7 +315,8 @@ const std::vector<std::string>& micro_bench_names() {
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
          "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce latency and throughput, barrier, "
-         "pointer chase, bandwidth, empty dispatch, the gap between dependent dispatches, loading, a uniform branch";
+         "pointer chase, bandwidth, empty dispatch, the gap between dependent dispatches (of one pipeline, of "
+         "pipelines taken in turn, with push constants), loading, a uniform branch";
 }
 
 std::vector<ParamSpec> MicroWorkload::params() const {
@@ -318,7 +326,8 @@ std::vector<ParamSpec> MicroWorkload::params() const {
       {"bench", "alu_latency_int", benches},
       {"iterations", "256",
        "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer; dispatch_gap: "
-       "dispatches of the empty kernel, each waiting for the one before"},
+       "dispatches of the empty kernel, each waiting for the one before; dispatch_switch: the same, through "
+       "three pipelines of it in turn; dispatch_push: the same, with push constants set before each"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one) | store (uint stores) | broadcast (ways lanes to a word) | broadcast_conflict (ways words in one bank, the lanes shared among them)"},
       {"bytes", "1048576",
@@ -397,21 +406,40 @@ launch::Script MicroWorkload::build(const Params& params) const {
       script.buffers["data"] = uint_buffer("data", std::vector<uint32_t>(c.bytes / 4, 1u));
       break;
     case Kind::Empty:
-      shader = "empty";
+      shader = c.bench.variant == 3 ? "empty_push" : "empty";
       pipeline.specializations = {spec_uint(0, c.workgroup_size)};
       input.clear();
+      if (c.bench.variant == 3) {
+        script.buffers["round"] = uint_buffer("round", {0, 1000});
+        pipeline.bindings.push_back(push_constant("round"));
+      }
       break;
   }
   script.shaders.push_back(glsl_shader("micro", "kernels/micro/" + shader + ".comp"));
   script.buffers["result"] = uint_buffer("result", std::vector<uint32_t>(c.bench.kind == Kind::Empty ? 1 : c.total_lanes(), 0));
   if (!input.empty()) pipeline.bindings.push_back(storage(input, 0));
   pipeline.bindings.push_back(storage("result", c.bench.kind == Kind::Empty ? 0 : 1));
-  script.pipelines.push_back(pipeline);
   launch::RunCommand run;
-  run.pipeline = "micro";
   run.groups[0] = c.workgroups;
   run.timed = true;
-  const bool sequence = c.bench.kind == Kind::Empty && c.bench.variant == 1;
+  if (c.bench.kind == Kind::Empty && c.bench.variant == 2) {
+    // Pipelines that differ only in the value the store no lane reaches
+    // writes (empty.comp's MARK): each its own binary, the same work.
+    for (uint32_t k = 0; k < kSwitchedPipelines; ++k) {
+      launch::PipelineDecl switched = pipeline;
+      switched.name = "micro" + std::to_string(k);
+      switched.specializations.push_back(spec_uint(1, k + 1));
+      script.pipelines.push_back(switched);
+    }
+    for (uint32_t i = 0; i < c.iterations; ++i) {
+      run.pipeline = "micro" + std::to_string(i % kSwitchedPipelines);
+      script.commands.push_back(run);
+    }
+    return script;
+  }
+  script.pipelines.push_back(pipeline);
+  run.pipeline = "micro";
+  const bool sequence = c.bench.kind == Kind::Empty && c.bench.variant != 0;
   for (uint32_t i = 0; i < (sequence ? c.iterations : 1); ++i) script.commands.push_back(run);
   return script;
 }
@@ -442,7 +470,7 @@ WorkAmount MicroWorkload::work(const Params& params) const {
     case Kind::Branch:
       return {double(c.steps()) * c.total_lanes(), "lane steps"};
     case Kind::Empty:
-      if (c.bench.variant == 1) return {double(c.iterations), "dispatches"};
+      if (c.bench.variant != 0) return {double(c.iterations), "dispatches"};
       return {double(c.workgroups), "workgroups"};
     default:
       return {double(c.steps()), "dependent steps"};

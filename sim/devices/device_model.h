@@ -174,6 +174,9 @@ struct DeviceModel {
   // gap, the restart. A sequence of n dispatches pays it n - 1 times (0: not
   // modelled).
   double dispatch_gap_us = 0;
+  // What setting push constants before such a dispatch adds besides (0: not
+  // modelled): APSP sets its round's before each of its dispatches.
+  double push_constant_gap_us = 0;
   // DRAM's round trip grows as its bandwidth fills: by dram_queue_cycles x
   // u / (1 - u) at utilization u (ComputeUnit::queueing_cycles). Optional;
   // absent (0), a load waits in the memory port's queue only once the

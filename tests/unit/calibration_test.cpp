@@ -104,6 +104,11 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
                            dispatches * 4001.5);
     sequence["timing"]["stats"]["median"] = dispatches * 4001.5 + (dispatches - 1) * 700.0;
     records.push_back(sequence);
+    // With push constants set before each: 0.2 us more again.
+    json pushed = record("dispatch_push", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}},
+                         dispatches * 4001.5);
+    pushed["timing"]["stats"]["median"] = dispatches * 4001.5 + (dispatches - 1) * 900.0;
+    records.push_back(pushed);
   }
   // 2 TB/s beyond L2 (50 MiB), faster within.
   const double big = 512.0 * 1024 * 1024;
@@ -176,6 +181,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_NEAR(field(c, "workgroup_launch_ns").value, 1.5, 1e-9);
   EXPECT_NEAR(field(c, "dispatch_gap_us").value, 0.7, 1e-9);
   EXPECT_EQ(field(c, "dispatch_gap_us").status, "measured");
+  EXPECT_NEAR(field(c, "push_constant_gap_us").value, 0.2, 1e-9);
+  EXPECT_EQ(field(c, "push_constant_gap_us").status, "measured");
   EXPECT_NEAR(field(c, "dram_bandwidth_gbps").value, 2000, 1e-6);
   EXPECT_NEAR(field(c, "l2_bandwidth_gbps").value, 6000, 1e-6);
   EXPECT_NEAR(field(c, "dram_queue_cycles").value, 80, 0.5);

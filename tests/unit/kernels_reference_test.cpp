@@ -320,6 +320,20 @@ TEST(Workloads, ReduceRepeatsTheFirstPass) {
   EXPECT_EQ(std::get<launch::RepeatCommand>(s.commands[0]).count, 5u);
 }
 
+TEST(Workloads, DispatchSwitchTakesThreePipelinesOfTheEmptyKernelInTurn) {
+  // APSP's three phases in turn, where dispatch_gap repeats one pipeline:
+  // the pipelines differ only in the value a store no lane reaches writes.
+  const Workload& w = *find_workload("micro");
+  const launch::Script s = w.build(w.with_defaults({{"bench", "dispatch_switch"}, {"iterations", "7"}}));
+  ASSERT_EQ(s.pipelines.size(), 3u);
+  ASSERT_EQ(s.commands.size(), 7u);
+  for (size_t i = 0; i < 7; ++i)
+    EXPECT_EQ(std::get<launch::RunCommand>(s.commands[i]).pipeline, "micro" + std::to_string(i % 3)) << i;
+  for (uint32_t k = 0; k < 3; ++k) EXPECT_EQ(s.pipelines[k].specializations.back().id, 1u);
+  EXPECT_NE(s.pipelines[0].specializations.back().bits, s.pipelines[1].specializations.back().bits);
+  EXPECT_EQ(w.work(w.with_defaults({{"bench", "dispatch_switch"}, {"iterations", "7"}})).units, 7.0);
+}
+
 TEST(Workloads, LuminanceCheckAcceptsReferenceAverages) {
   const Workload& w = *find_workload("luminance");
   for (const char* variant : {"fetch2_8x16", "fetch16_16x64_2xshared"}) {

@@ -539,6 +539,23 @@ TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysTheGap) {
   EXPECT_NEAR(one.gap_seconds, 0, 1e-15);
 }
 
+TEST(TimingLaunch, EachDispatchThatTakesPushConstantsAfterAnotherPaysTheirGapToo) {
+  // dispatch_push: the empty kernel's dependent dispatches, push constants
+  // set before each (APSP's round), against dispatch_gap's without.
+  DeviceModel device = load_device_model("h100");
+  device.dispatch_gap_us = 1.5;
+  device.push_constant_gap_us = 0.25;
+  const kernels::Workload& micro = *kernels::find_workload("micro");
+  const auto predicted = [&](const char* bench) {
+    return predict(micro.build(micro.with_defaults({{"bench", bench}, {"iterations", "8"}})), device, {});
+  };
+  const Prediction plain = predicted("dispatch_gap"), pushed = predicted("dispatch_push");
+  ASSERT_EQ(pushed.dispatches, 8u);
+  EXPECT_NEAR(plain.gap_seconds, 7 * 1.5e-6, 1e-12);
+  EXPECT_NEAR(pushed.gap_seconds, 7 * (1.5e-6 + 0.25e-6), 1e-12);
+  EXPECT_NEAR(pushed.seconds - plain.seconds, 7 * 0.25e-6, 1e-9);
+}
+
 TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
   DeviceModel device = load_device_model("h100");
   device.workgroup_launch_ns = 50;  // 4096 workgroups: 204.8 us just to launch them
