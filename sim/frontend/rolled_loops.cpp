@@ -17,7 +17,8 @@ struct BlockInfo {
   std::vector<const WordInstruction*> instructions;
   bool barrier = false;
   uint64_t counted_accesses = 0;  // storage-buffer loads and stores, shared-memory stores
-  uint32_t loop_merge = 0, loop_continue = 0;
+  bool loads_shared = false;
+  uint32_t loop_merge = 0, loop_continue = 0, selection_merge = 0;
 };
 
 struct Loop {
@@ -55,7 +56,9 @@ class LoopNest {
         if (c == uint32_t(spv::StorageClass::StorageBuffer) || c == uint32_t(spv::StorageClass::PhysicalStorageBuffer) ||
             (op == spv::Op::OpStore && c == uint32_t(spv::StorageClass::Workgroup)))
           ++b.counted_accesses;
+        if (op == spv::Op::OpLoad && c == uint32_t(spv::StorageClass::Workgroup)) b.loads_shared = true;
       }
+      if (op == spv::Op::OpSelectionMerge && in.size() >= 2) b.selection_merge = in[1];
       if (op == spv::Op::OpLoopMerge && in.size() >= 3) {
         b.loop_merge = in[1];
         b.loop_continue = in[2];
@@ -89,6 +92,31 @@ class LoopNest {
     return false;
   }
 
+  // The loops immediately inside this one.
+  std::vector<const Loop*> inner_loops(const Loop& loop) const {
+    std::vector<const Loop*> inner;
+    for (const Loop& l : loops_)
+      if (&l != &loop && loop.body.count(l.header) && immediately_inside(l, loop)) inner.push_back(&l);
+    return inner;
+  }
+
+  // Whether the loop's body holds an if/else both of whose sides read shared
+  // memory (what the driver predicates: both sides' loads issued).
+  bool has_if_else_reading_shared_on_both_sides(const Loop& loop) {
+    for (uint32_t b : loop.body) {
+      const BlockInfo& header = blocks_[b];
+      if (!header.selection_merge || header.successors.size() != 2) continue;
+      const auto side_reads_shared = [&](uint32_t side) {
+        if (side == header.selection_merge) return false;
+        for (uint32_t s : reachable_from(side, {header.selection_merge}))
+          if (blocks_[s].loads_shared) return true;
+        return false;
+      };
+      if (side_reads_shared(header.successors[0]) && side_reads_shared(header.successors[1])) return true;
+    }
+    return false;
+  }
+
   // The counted accesses a lane issues in the loop, inner loops included,
   // once every one of them is unrolled; nullopt when a trip count is unknown.
   std::optional<uint64_t> unrolled_accesses(const Loop& loop) {
@@ -96,12 +124,11 @@ class LoopNest {
     if (!trips) return std::nullopt;
     std::unordered_set<uint32_t> in_inner;
     uint64_t per_trip = 0;
-    for (const Loop& inner : loops_) {
-      if (&inner == &loop || !loop.body.count(inner.header) || !immediately_inside(inner, loop)) continue;
-      const std::optional<uint64_t> accesses = unrolled_accesses(inner);
+    for (const Loop* inner : inner_loops(loop)) {
+      const std::optional<uint64_t> accesses = unrolled_accesses(*inner);
       if (!accesses) return std::nullopt;
       per_trip += *accesses;
-      in_inner.insert(inner.body.begin(), inner.body.end());
+      in_inner.insert(inner->body.begin(), inner->body.end());
     }
     for (uint32_t b : loop.body)
       if (!in_inner.count(b)) per_trip += blocks_[b].counted_accesses;
@@ -206,6 +233,12 @@ std::unordered_set<uint32_t> loops_kept_rolled(const std::vector<uint32_t>& word
     } else {
       const std::optional<uint64_t> accesses = nest.unrolled_accesses(loop);
       if (accesses && *accesses > kMaxUnrolledAccesses) rolled.insert(loop.header);
+      const std::vector<const Loop*> inner = nest.inner_loops(loop);
+      if (inner.size() != 1 || !nest.has_if_else_reading_shared_on_both_sides(*inner[0])) continue;
+      const std::optional<uint64_t> trips = nest.trip_count(loop), inner_trips = nest.trip_count(*inner[0]);
+      if (trips && inner_trips && *trips >= kMinRolledNestTrips && *inner_trips >= kMinRolledNestTrips &&
+          *trips * *inner_trips >= kMinRolledNestInnerTrips)
+        rolled.insert(loop.header);
     }
   }
   return rolled;

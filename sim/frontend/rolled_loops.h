@@ -3,9 +3,10 @@
 // known: the timing model unrolls every other constant loop fully, as the
 // compilers do (CompileOptions::unroll_loops), and issues what they issue.
 //
-// Three rules, each from NVIDIA's code for the suite and for probes
+// Four rules, each from NVIDIA's code for the suite and for probes
 // (validate/data/README.md, "What keeping long tile copies rolled changed in
-// the model" and "What APSP's k steps changed in the model"):
+// the model", "What APSP's k steps changed in the model" and "What keeping
+// phase 2's cell loop rolled changed in the model"):
 // - A loop whose body holds a barrier that not every trip executes (one
 //   behind a branch). HybridShuffle32's round loop, whose shared-memory
 //   rounds sit under `if (s >= 8u)`, ran 113 us on the H100 where the same
@@ -28,6 +29,18 @@
 //   into registers and every write-back of up to 27 cells (a shared load and
 //   a store to the buffer each): shared loads do not count. Whether it
 //   unrolls 53 is not known.
+// - A loop with one loop inside it, both of at least kMinRolledNestTrips
+//   trips and together at least kMinRolledNestInnerTrips trips of the inner
+//   body, where that body holds an if/else whose two sides both read shared
+//   memory (which the driver predicates, both sides' loads issued). APSP's
+//   phase 2 has one such if/else a cell (`pivot_row`). In the driver's 15
+//   listings of phase 2 with more than one cell a lane (the suite's and the
+//   unroll probe's, validate/data/sass/driver-2026-11-26*/), it keeps the
+//   row loop rolled, a row's cells unrolled in each trip, at 4x4, 3x6 and
+//   9x3 cells, and unrolls it at 5x3 and 3x3 and wherever a row or a column
+//   has 1 or 2 cells (2x2, 2x8, 1x19, 6x2, 7x2, 8x2, 10x2, 13x1, 20x1).
+//   Phase 1, whose cells have no such if/else, is unrolled at 4x4, 3x6 and
+//   9x3 too: the listings tie the rolled loop to the if/else, not to size.
 // A loop whose trip count this cannot read (not `i = c0; i OP c1; i += c2`
 // over 32-bit constants) is judged by neither count and left to spirv-opt.
 #include <cstdint>
@@ -40,6 +53,10 @@ constexpr uint32_t kMaxUnrolledAccesses = 52;
 // The driver unrolls 5 such trips and keeps 8 rolled (APSP's phase 1 with
 // block 16 cut to half its k steps: the same binary).
 constexpr uint32_t kMaxUnrolledBarrierTrips = 5;
+// A nest of cells with such an if/else: rolled at 4x4, 3x6 and 9x3 cells,
+// unrolled at 5x3 (15) and wherever a row or a column has 1 or 2.
+constexpr uint32_t kMinRolledNestTrips = 3;
+constexpr uint32_t kMinRolledNestInnerTrips = 16;
 
 // The OpLoopMerge header labels of the loops kept rolled; empty for a
 // malformed module (the validator that runs next says where).

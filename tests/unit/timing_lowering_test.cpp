@@ -313,6 +313,32 @@ TEST(TimingUnroll, ALoopWithABarrierOnEveryTripStaysRolledBeyondFiveTrips) {
   EXPECT_LE(branches_of(16), 17);
 }
 
+TEST(TimingUnroll, ANestOfCellsWithAPredicatedIfElseKeepsItsRowLoopRolled) {
+  // APSP's phase 2 between its barriers: rows of cells, each cell an
+  // if/else whose sides read shared memory, then a store where the word
+  // shrinks. The driver keeps the row loop rolled at 4x4 cells, unrolls it
+  // at 8x2 and 3x3, and unrolls phase 1's 4x4 cells, which have no such
+  // if/else (rolled_loops.h).
+  const auto branches_of = [](uint32_t rows, uint32_t columns, bool if_else) {
+    const std::string cell = if_else ? "if (row) v = b[c + k] + a[k]; else v = a[c + k] + b[k];" : "v = a[c + k] + a[k];";
+    const launch::Script script = script_of(
+        "shared uint a[72];\nshared uint b[72];\n"
+        "void main() { uint i = gl_LocalInvocationID.x; a[i] = buf.v[i]; b[i] = buf.v[i ^ 3u];\n"
+        "  bool row = buf.v[0] == 1u;\n  for (uint k = 0u; k < 8u; ++k) { barrier();\n"
+        "    for (uint y = 0u; y < " + std::to_string(rows) + "u; ++y) for (uint x = 0u; x < " +
+        std::to_string(columns) + "u; ++x) {\n"
+        "      uint c = (y * 8u + x + i) & 63u; uint v; " + cell + " if (v < a[c]) a[c] = v; }\n"
+        "    barrier(); }\n  buf.v[i] = a[i]; }");
+    return predict(script, load_device_model("h100"), {}).counters.branches;
+  };
+  // The k loop's 8 trips stay rolled either way: a branch a trip.
+  EXPECT_LE(branches_of(8, 2, true), 9);
+  EXPECT_LE(branches_of(3, 3, true), 9);
+  EXPECT_LE(branches_of(4, 4, false), 9);
+  // Rolled rows: a branch a row of each trip as well.
+  EXPECT_GE(branches_of(4, 4, true), 8 + 8 * 4);
+}
+
 // How many cycles longer the kernel runs when a local-memory load takes
 // 140 cycles rather than 40.
 double cycles_with_local_latency_raised(const std::string& body) {
