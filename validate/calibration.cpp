@@ -716,12 +716,18 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       // What each empty dispatch that waits for the one before adds to a
       // sequence beyond its time alone (the line above): the pipeline
       // barrier's drain and restart, which the lone dispatches never pay.
-      std::vector<double> gaps;
-      for (const Point& p : with_bench(all, "dispatch_gap")) {
-        const double dispatches = param(p, "iterations");
-        if (dispatches >= 2)
-          gaps.push_back((p.total_ns - dispatches * empty_ns(param(p, "workgroups"))) / (dispatches - 1));
-      }
+      // Per sequence of `bench`: (its time - each dispatch's time alone) /
+      // (dispatches - 1).
+      const auto gaps_of = [&](const std::string& bench) {
+        std::vector<double> gaps;
+        for (const Point& p : with_bench(all, bench)) {
+          const double dispatches = param(p, "iterations");
+          if (dispatches >= 2)
+            gaps.push_back((p.total_ns - dispatches * empty_ns(param(p, "workgroups"))) / (dispatches - 1));
+        }
+        return gaps;
+      };
+      const std::vector<double> gaps = gaps_of("dispatch_gap");
       if (!gaps.empty() && base.dispatch_gap_us > 0) {
         LineFit spread;
         spread.points = gaps.size();
@@ -734,12 +740,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
 
         // The same sequences with push constants set before each dispatch
         // (dispatch_push): what that adds beyond the gap.
-        std::vector<double> pushed;
-        for (const Point& p : with_bench(all, "dispatch_push")) {
-          const double dispatches = param(p, "iterations");
-          if (dispatches >= 2)
-            pushed.push_back((p.total_ns - dispatches * empty_ns(param(p, "workgroups"))) / (dispatches - 1));
-        }
+        const std::vector<double> pushed = gaps_of("dispatch_push");
         if (!pushed.empty() && base.push_constant_gap_us > 0) {
           LineFit pushed_spread;
           pushed_spread.points = pushed.size();
