@@ -24,6 +24,10 @@ const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours",
 
 // dispatch_switch's pipelines, taken in turn as APSP takes its three phases'.
 constexpr uint32_t kSwitchedPipelines = 3;
+// The empty kernel's benches (Bench::variant): one dispatch, or a sequence of
+// dependent ones of one pipeline, of kSwitchedPipelines in turn, or of one
+// that takes push constants (empty_push.comp).
+enum EmptyVariant : uint32_t { kLone = 0, kSequence = 1, kSwitchedSequence = 2, kPushedSequence = 3 };
 
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
@@ -33,10 +37,7 @@ enum class Kind {
 struct Bench {
   std::string name;
   Kind kind;
-  // The shader's OP (ALU, subgroup); empty: 1 for a sequence of dispatches,
-  // 2 for one that cycles through kSwitchedPipelines pipelines, 3 for one
-  // whose pipeline takes push constants (empty_push.comp).
-  uint32_t variant;
+  uint32_t variant;  // the shader's OP (ALU, subgroup); empty: an EmptyVariant
 };
 
 const std::vector<Bench> kBenches = {
@@ -52,9 +53,9 @@ const std::vector<Bench> kBenches = {
     {"ballot_throughput", Kind::SubgroupThroughput, 1}, {"barrier", Kind::Barrier, 0},
     {"barrier_throughput", Kind::Barrier, 0},
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
-    {"empty", Kind::Empty, 0},                     {"loading", Kind::Loading, 1},
-    {"dispatch_gap", Kind::Empty, 1},              {"dispatch_switch", Kind::Empty, 2},
-    {"dispatch_push", Kind::Empty, 3},
+    {"empty", Kind::Empty, kLone},                 {"loading", Kind::Loading, 1},
+    {"dispatch_gap", Kind::Empty, kSequence},      {"dispatch_switch", Kind::Empty, kSwitchedSequence},
+    {"dispatch_push", Kind::Empty, kPushedSequence},
     {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
     {"branch_per_step_throughput", Kind::Branch, 2}, {"branch_one_side_throughput", Kind::Branch, 3},
     {"branch_one_side_heavy_throughput", Kind::Branch, 4},
@@ -406,10 +407,10 @@ launch::Script MicroWorkload::build(const Params& params) const {
       script.buffers["data"] = uint_buffer("data", std::vector<uint32_t>(c.bytes / 4, 1u));
       break;
     case Kind::Empty:
-      shader = c.bench.variant == 3 ? "empty_push" : "empty";
+      shader = c.bench.variant == kPushedSequence ? "empty_push" : "empty";
       pipeline.specializations = {spec_uint(0, c.workgroup_size)};
       input.clear();
-      if (c.bench.variant == 3) {
+      if (c.bench.variant == kPushedSequence) {
         script.buffers["round"] = uint_buffer("round", {0, 1000});
         pipeline.bindings.push_back(push_constant("round"));
       }
@@ -422,7 +423,7 @@ launch::Script MicroWorkload::build(const Params& params) const {
   launch::RunCommand run;
   run.groups[0] = c.workgroups;
   run.timed = true;
-  if (c.bench.kind == Kind::Empty && c.bench.variant == 2) {
+  if (c.bench.kind == Kind::Empty && c.bench.variant == kSwitchedSequence) {
     // Pipelines that differ only in the value the store no lane reaches
     // writes (empty.comp's MARK): each its own binary, the same work.
     for (uint32_t k = 0; k < kSwitchedPipelines; ++k) {
@@ -439,7 +440,7 @@ launch::Script MicroWorkload::build(const Params& params) const {
   }
   script.pipelines.push_back(pipeline);
   run.pipeline = "micro";
-  const bool sequence = c.bench.kind == Kind::Empty && c.bench.variant != 0;
+  const bool sequence = c.bench.kind == Kind::Empty && c.bench.variant != kLone;
   for (uint32_t i = 0; i < (sequence ? c.iterations : 1); ++i) script.commands.push_back(run);
   return script;
 }
@@ -470,7 +471,7 @@ WorkAmount MicroWorkload::work(const Params& params) const {
     case Kind::Branch:
       return {double(c.steps()) * c.total_lanes(), "lane steps"};
     case Kind::Empty:
-      if (c.bench.variant != 0) return {double(c.iterations), "dispatches"};
+      if (c.bench.variant != kLone) return {double(c.iterations), "dispatches"};
       return {double(c.workgroups), "workgroups"};
     default:
       return {double(c.steps()), "dependent steps"};
