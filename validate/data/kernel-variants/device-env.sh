@@ -155,3 +155,28 @@ for l in open(sys.argv[1]):
           phase2['Binary Size'], phase2['Register Count'])
 " "$1"
 }
+# phase_parts FILE PHASE "VARIANTS" "NS" "WRITTEN_NS": APSP's seven row-major
+# shapes with kernels/apsp/blocked_fw_shared.comp replaced by
+# kernel-variants/apsp-PHASE-VARIANT.comp for each of VARIANTS at each n of
+# NS, then as written at each n of WRITTEN_NS; per-pipeline times,
+# unchecked. $OUT/FILE holds the written records first, then each
+# variant's, those with variant_source.
+phase_parts() {
+  local file=$1 phase=$2 variants=$3 ns=$4 written_ns=$5 variant n s points
+  local shapes="16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13"
+  for variant in $variants; do
+    points=(); for n in $ns; do for s in $shapes; do points+=($n:$s); done; done
+    APSP_CHECK=--no-check with_source kernels/apsp/blocked_fw_shared.comp \
+      validate/data/kernel-variants/apsp-$phase-$variant.comp apsp_points $variant.jsonl "${points[@]}"
+  done
+  points=(); for n in $written_ns; do for s in $shapes; do points+=($n:$s); done; done
+  APSP_CHECK=--no-check apsp_points written.jsonl "${points[@]}"
+  python3 -c "
+import json, sys
+for f in ['written'] + sys.argv[3:]:
+    for line in open(sys.argv[1] + '/' + f + '.jsonl'):
+        r = json.loads(line)
+        if f != 'written': r['variant_source'] = 'validate/data/kernel-variants/apsp-' + sys.argv[2] + '-' + f + '.comp'
+        print(json.dumps(r, separators=(',', ':')))" $OUT $phase $variants > $OUT/$file
+  phase_times $OUT/$file
+}
