@@ -117,6 +117,17 @@ class LoopNest {
     return false;
   }
 
+  // Whether the loop holds one loop whose body has such an if/else, both of
+  // at least kMinRolledNestTrips trips and together kMinRolledNestInnerTrips
+  // trips of that body (rolled_loops.h: APSP phase 2's rows of cells).
+  bool is_nest_of_predicated_cells(const Loop& loop) {
+    const std::vector<const Loop*> inner = inner_loops(loop);
+    if (inner.size() != 1 || !has_if_else_reading_shared_on_both_sides(*inner[0])) return false;
+    const std::optional<uint64_t> trips = trip_count(loop), inner_trips = trip_count(*inner[0]);
+    return trips && inner_trips && *trips >= kMinRolledNestTrips && *inner_trips >= kMinRolledNestTrips &&
+           *trips * *inner_trips >= kMinRolledNestInnerTrips;
+  }
+
   // The counted accesses a lane issues in the loop, inner loops included,
   // once every one of them is unrolled; nullopt when a trip count is unknown.
   std::optional<uint64_t> unrolled_accesses(const Loop& loop) {
@@ -233,12 +244,7 @@ std::unordered_set<uint32_t> loops_kept_rolled(const std::vector<uint32_t>& word
     } else {
       const std::optional<uint64_t> accesses = nest.unrolled_accesses(loop);
       if (accesses && *accesses > kMaxUnrolledAccesses) rolled.insert(loop.header);
-      const std::vector<const Loop*> inner = nest.inner_loops(loop);
-      if (inner.size() != 1 || !nest.has_if_else_reading_shared_on_both_sides(*inner[0])) continue;
-      const std::optional<uint64_t> trips = nest.trip_count(loop), inner_trips = nest.trip_count(*inner[0]);
-      if (trips && inner_trips && *trips >= kMinRolledNestTrips && *inner_trips >= kMinRolledNestTrips &&
-          *trips * *inner_trips >= kMinRolledNestInnerTrips)
-        rolled.insert(loop.header);
+      if (nest.is_nest_of_predicated_cells(loop)) rolled.insert(loop.header);
     }
   }
   return rolled;

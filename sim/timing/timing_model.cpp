@@ -563,8 +563,8 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
   // pipeline barriers): the drain and restart between them are paid besides
   // their own times.
   p.gap_seconds = device.dispatch_gap_us * 1e-6 * double(p.dispatches > 0 ? p.dispatches - 1 : 0);
-  // Those that take push constants have them written once the one before
-  // has drained: APSP's round, set before each of its dispatches.
+  // Those whose push constants are set before them pay their gap besides
+  // (dispatch_push: it lengthens the gap, not the dispatch): APSP's round.
   uint64_t pushed = 0;
   for (size_t k = 1; k < run_steps.size(); ++k)
     for (const launch::BufferBinding& b : script.pipeline(steps[run_steps[k]].run->pipeline).bindings)
