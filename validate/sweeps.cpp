@@ -91,7 +91,7 @@ void apsp(SweepSize size, std::vector<SweepPoint>& out) {
 // bank conflicts 1..32-way (latency, and throughput for 32- and 128-bit
 // loads and for neighbouring 32-bit loads a compiler may merge), barriers
 // against workgroup size, pointer chase and
-// bandwidth against working set (within L2 and beyond), empty dispatches
+// bandwidth against working set (within L2 and beyond; within, rotated too), empty dispatches
 // against workgroup count, and ALU throughput against lanes ("loading").
 void micro(SweepSize size, std::vector<SweepPoint>& out) {
   const bool full = size == SweepSize::Full;
@@ -133,6 +133,11 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
     add({{"bench", "pointer_chase"}, {"bytes", pow2(e)}, {"iterations", full ? "512" : "32"}});
   for (int e = 20; e <= (full ? 29 : 23); e += (full ? 1 : 3))
     add({{"bench", "bandwidth"}, {"bytes", pow2(e)}, {"iterations", full ? "8" : "2"},
+         {"workgroups", full ? "1024" : "8"}});
+  // Within L2 a compute unit's L1 holds its lanes' share of the buffer, so
+  // the plain passes after the first are L1's; rotated, every pass is L2's.
+  for (int e = 20; e <= (full ? 25 : 23); e += (full ? 1 : 3))
+    add({{"bench", "bandwidth_rotated"}, {"bytes", pow2(e)}, {"iterations", full ? "8" : "2"},
          {"workgroups", full ? "1024" : "8"}});
   for (int e = 0; e <= (full ? 16 : 10); e += 2) {
     const std::string groups = e == 16 ? "65535" : pow2(e);

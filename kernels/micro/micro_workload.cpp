@@ -37,7 +37,7 @@ enum class Kind {
 struct Bench {
   std::string name;
   Kind kind;
-  uint32_t variant;  // the shader's OP (ALU, subgroup); empty: an EmptyVariant
+  uint32_t variant;  // the shader's OP (ALU, subgroup); empty: an EmptyVariant; bandwidth: 1 rotated
 };
 
 const std::vector<Bench> kBenches = {
@@ -53,6 +53,7 @@ const std::vector<Bench> kBenches = {
     {"ballot_throughput", Kind::SubgroupThroughput, 1}, {"barrier", Kind::Barrier, 0},
     {"barrier_throughput", Kind::Barrier, 0},
     {"pointer_chase", Kind::Chase, 0},             {"bandwidth", Kind::Bandwidth, 0},
+    {"bandwidth_rotated", Kind::Bandwidth, 1},
     {"empty", Kind::Empty, kLone},                 {"loading", Kind::Loading, 1},
     {"dispatch_gap", Kind::Empty, kSequence},      {"dispatch_switch", Kind::Empty, kSwitchedSequence},
     {"dispatch_push", Kind::Empty, kPushedSequence},
@@ -316,7 +317,7 @@ const std::vector<std::string>& micro_bench_names() {
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
          "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce latency and throughput, barrier, "
-         "pointer chase, bandwidth, empty dispatch, the gap between dependent dispatches (of one pipeline, of "
+         "pointer chase, bandwidth (each pass from L1 where it holds the buffer's share, or rotated: from L2), empty dispatch, the gap between dependent dispatches (of one pipeline, of "
          "pipelines taken in turn, with push constants), loading, a uniform branch";
 }
 
@@ -332,7 +333,7 @@ std::vector<ParamSpec> MicroWorkload::params() const {
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one) | store (uint stores) | broadcast (ways lanes to a word) | broadcast_conflict (ways words in one bank, the lanes shared among them)"},
       {"bytes", "1048576",
-       "pointer_chase: working set; bandwidth: buffer size; local_latency: the private array (4 to 16384)"},
+       "pointer_chase: working set; bandwidth, bandwidth_rotated: buffer size; local_latency: the private array (4 to 16384)"},
       {"workgroups", "1",
        "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput, *_throughput)"},
       {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
@@ -403,6 +404,9 @@ launch::Script MicroWorkload::build(const Params& params) const {
     case Kind::Bandwidth:
       shader = "bandwidth";
       pipeline.specializations.push_back(spec_uint(2, uint32_t(c.bytes / 16)));
+      // bandwidth_rotated: each pass reads what other compute units read
+      // in the passes before (bandwidth.comp's ROTATE), from L2, not from L1.
+      if (c.bench.variant) pipeline.specializations.push_back(spec_bool(3, true));
       input = "data";
       script.buffers["data"] = uint_buffer("data", std::vector<uint32_t>(c.bytes / 4, 1u));
       break;

@@ -209,6 +209,27 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_NE(c.device["sources"]["dram_bandwidth_gbps"].get<std::string>().find("measured"), std::string::npos);
 }
 
+TEST(Calibration, L2BandwidthComesFromTheRotatedPassesWhereTheResultsHaveThem) {
+  // Within L2 the plain passes after the first come from L1 (15000 GB/s);
+  // rotated, every pass comes from L2 (8000 GB/s).
+  Synthetic s;
+  const double bytes = 16.0 * 1024 * 1024;
+  std::vector<json> records;
+  for (double it : {1024.0, 4096.0})
+    records.push_back(record("shared_latency", {{"iterations", std::to_string(int(it))}}, s.chain_ns(it, 29)));
+  records.push_back(record("bandwidth", {{"bytes", std::to_string(uint64_t(bytes))}, {"iterations", "8"}},
+                           3000 + bytes * 8 / 15000.0, 3000));
+  const Calibration plain = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  EXPECT_NEAR(field(plain, "l2_bandwidth_gbps").value, 15000, 1e-6);
+  records.push_back(record("bandwidth_rotated", {{"bytes", std::to_string(uint64_t(bytes))}, {"iterations", "8"}},
+                           3000 + bytes * 8 / 8000.0, 3000));
+  const Calibration rotated = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  EXPECT_NEAR(field(rotated, "l2_bandwidth_gbps").value, 8000, 1e-6);
+  EXPECT_NE(rotated.device["sources"]["l2_bandwidth_gbps"].get<std::string>().find("bandwidth_rotated"),
+            std::string::npos);
+  EXPECT_EQ(rotated.derived["bandwidth_runs"].size(), 2u);
+}
+
 TEST(Calibration, RecoversTheBarrierReleaseFromTheModelInTheLoop) {
   // Barrier steps timed on a device whose barrier takes 7 cycles alone and
   // 12 + 1.5 per subgroup beyond the first more when it synchronizes.
