@@ -2,21 +2,13 @@
 # On the device machine, from the repository root: the driver's code for the
 # shared_latency chain with one and two steps a trip of its rolled loop
 # (kernel-variants/run-loop-trip.sh; 16384 and 8192 iterations), from its
-# shader disk cache, as run-driver-cache.sh takes it (that script's header
-# says how driver_code.py reads the caches here).
+# shader disk cache (device-env.sh's micro_driver_cache; run-driver-cache.sh's
+# header says how driver_code.py reads the caches here).
 . validate/data/kernel-variants/device-env.sh
-export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
-point() {  # NAME ITERATIONS
-  export __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$1
-  mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-  timeout 60 $B validate micro --param bench=shared_latency --param iterations=$2 --param workgroup_size=32 \
-    --param workgroups=1 --no-check --repeats 1 --warmup 0 --out /tmp/caches/$1/record.jsonl >> $OUT/log.txt 2>&1
-}
 rm -rf /tmp/caches
-with_source kernels/micro/shared_chase.comp validate/data/kernel-variants/shared-chase-one-step.comp \
-  point micro-shared-chase-one-step 16384
-with_source kernels/micro/shared_chase.comp validate/data/kernel-variants/shared-chase-two-steps.comp \
-  point micro-shared-chase-two-steps 8192
-ls /tmp/caches | wc -l
-tar czf $OUT/caches.tgz -C /tmp caches
-cp "$(command -v nvdisasm || echo /usr/local/cuda/bin/nvdisasm)" $OUT/ && ls -la $OUT
+v=validate/data/kernel-variants
+micro_driver_cache micro-shared-chase-one-step shared_latency 16384 kernels/micro/shared_chase.comp \
+  $v/shared-chase-one-step.comp
+micro_driver_cache micro-shared-chase-two-steps shared_latency 8192 kernels/micro/shared_chase.comp \
+  $v/shared-chase-two-steps.comp
+micro_driver_caches_out
