@@ -534,13 +534,14 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
         table[(bench == "bandwidth" ? "" : "rotated, ") + std::to_string(uint64_t(bytes)) + " bytes, " +
               std::to_string(uint64_t(param(p, "workgroups"))) + " workgroups"] = {{"gbps", gbps},
                                                                                   {"cycles_per_iteration", cycles}};
-        if (bench != "bandwidth") {
-          if (bytes <= double(base.l2_bytes) / 2) rotated = std::max(rotated, gbps);
+        const bool within_l2 = bytes <= double(base.l2_bytes) / 2;
+        if (bench == "bandwidth_rotated") {
+          if (within_l2) rotated = std::max(rotated, gbps);
         } else if (bytes > 2.0 * double(base.l2_bytes)) {
           dram = std::max(dram, gbps);
           ++beyond;
           dram_runs.emplace_back(gbps, cycles);
-        } else if (bytes <= double(base.l2_bytes) / 2) {
+        } else if (within_l2) {
           cache = std::max(cache, gbps);
         }
       }

@@ -317,8 +317,9 @@ const std::vector<std::string>& micro_bench_names() {
 std::string MicroWorkload::description() const {
   return "microbenchmarks that each isolate one device-model parameter: ALU latency and throughput, shared "
          "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce latency and throughput, barrier, "
-         "pointer chase, bandwidth (each pass from L1 where it holds the buffer's share, or rotated: from L2), empty dispatch, the gap between dependent dispatches (of one pipeline, of "
-         "pipelines taken in turn, with push constants), loading, a uniform branch";
+         "pointer chase, bandwidth (each pass from L1 where it holds the buffer's share, or rotated: from L2), "
+         "empty dispatch, the gap between dependent dispatches (of one pipeline, of pipelines taken in turn, with "
+         "push constants), loading, a uniform branch";
 }
 
 std::vector<ParamSpec> MicroWorkload::params() const {
