@@ -25,9 +25,12 @@ const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours",
 // dispatch_switch's pipelines, taken in turn as APSP takes its three phases'.
 constexpr uint32_t kSwitchedPipelines = 3;
 // The empty kernel's benches (Bench::variant): one dispatch, or a sequence of
-// dependent ones of one pipeline, of kSwitchedPipelines in turn, or of one
-// that takes push constants (empty_push.comp).
-enum EmptyVariant : uint32_t { kLone = 0, kSequence = 1, kSwitchedSequence = 2, kPushedSequence = 3 };
+// dependent ones of one pipeline, of kSwitchedPipelines in turn, of one
+// that takes push constants (empty_push.comp), or of one whose lanes each
+// read and write back a word (copy_back.comp).
+enum EmptyVariant : uint32_t {
+  kLone = 0, kSequence = 1, kSwitchedSequence = 2, kPushedSequence = 3, kCopiedSequence = 4
+};
 
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
@@ -56,7 +59,7 @@ const std::vector<Bench> kBenches = {
     {"bandwidth_rotated", Kind::Bandwidth, 1},
     {"empty", Kind::Empty, kLone},                 {"loading", Kind::Loading, 1},
     {"dispatch_gap", Kind::Empty, kSequence},      {"dispatch_switch", Kind::Empty, kSwitchedSequence},
-    {"dispatch_push", Kind::Empty, kPushedSequence},
+    {"dispatch_push", Kind::Empty, kPushedSequence},   {"dispatch_copy", Kind::Empty, kCopiedSequence},
     {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
     {"branch_per_step_throughput", Kind::Branch, 2}, {"branch_one_side_throughput", Kind::Branch, 3},
     {"branch_one_side_heavy_throughput", Kind::Branch, 4},
@@ -270,7 +273,9 @@ std::vector<uint32_t> expected_result(const Config& c) {
       break;
     }
     case Kind::Empty:
-      out.assign(1, 0);
+      // dispatch_copy: every word written back plus one by each dispatch.
+      if (c.bench.variant == kCopiedSequence) out.assign(c.total_lanes(), c.iterations);
+      else out.assign(1, 0);
       break;
     case Kind::Branch:  // uniform_branch.comp: words_a[i] = i, words_b[i] = 3 i
       for (uint32_t lane = 0; lane < c.total_lanes(); ++lane) {
@@ -330,7 +335,8 @@ std::vector<ParamSpec> MicroWorkload::params() const {
       {"iterations", "256",
        "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer; dispatch_gap: "
        "dispatches of the empty kernel, each waiting for the one before; dispatch_switch: the same, through "
-       "three pipelines of it in turn; dispatch_push: the same, with push constants set before each"},
+       "three pipelines of it in turn; dispatch_push: the same, with push constants set before each; "
+       "dispatch_copy: the same, each lane reading its word and writing it back plus one"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one) | store (uint stores) | broadcast (ways lanes to a word) | broadcast_conflict (ways words in one bank, the lanes shared among them)"},
       {"bytes", "1048576",
@@ -412,7 +418,9 @@ launch::Script MicroWorkload::build(const Params& params) const {
       script.buffers["data"] = uint_buffer("data", std::vector<uint32_t>(c.bytes / 4, 1u));
       break;
     case Kind::Empty:
-      shader = c.bench.variant == kPushedSequence ? "empty_push" : "empty";
+      shader = c.bench.variant == kPushedSequence   ? "empty_push"
+               : c.bench.variant == kCopiedSequence ? "copy_back"
+                                                    : "empty";
       pipeline.specializations = {spec_uint(0, c.workgroup_size)};
       input.clear();
       if (c.bench.variant == kPushedSequence) {
@@ -422,7 +430,8 @@ launch::Script MicroWorkload::build(const Params& params) const {
       break;
   }
   script.shaders.push_back(glsl_shader("micro", "kernels/micro/" + shader + ".comp"));
-  script.buffers["result"] = uint_buffer("result", std::vector<uint32_t>(c.bench.kind == Kind::Empty ? 1 : c.total_lanes(), 0));
+  const bool one_word = c.bench.kind == Kind::Empty && c.bench.variant != kCopiedSequence;
+  script.buffers["result"] = uint_buffer("result", std::vector<uint32_t>(one_word ? 1 : c.total_lanes(), 0));
   if (!input.empty()) pipeline.bindings.push_back(storage(input, 0));
   pipeline.bindings.push_back(storage("result", c.bench.kind == Kind::Empty ? 0 : 1));
   launch::RunCommand run;

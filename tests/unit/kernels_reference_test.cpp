@@ -334,6 +334,23 @@ TEST(Workloads, DispatchSwitchTakesThreePipelinesOfTheEmptyKernelInTurn) {
   EXPECT_EQ(w.work(w.with_defaults({{"bench", "dispatch_switch"}, {"iterations", "7"}})).units, 7.0);
 }
 
+TEST(Workloads, DispatchCopyReadsAndWritesBackEveryLanesWordOnceADispatch) {
+  // Each dependent dispatch reads what the one before wrote, as APSP's
+  // phases do: after 5 dispatches every word holds 5.
+  const Workload& w = *find_workload("micro");
+  const Params p = w.with_defaults(
+      {{"bench", "dispatch_copy"}, {"iterations", "5"}, {"workgroups", "3"}, {"workgroup_size", "64"}});
+  const launch::Script s = w.build(p);
+  ASSERT_EQ(s.commands.size(), 5u);
+  ASSERT_EQ(s.buffers.at("result").bytes.size(), 3u * 64 * 4);
+  auto buffers = initial_buffers(w, p);
+  buffers["result"] = uint_buffer("result", std::vector<uint32_t>(3 * 64, 5));
+  EXPECT_TRUE(w.check(p, buffers).passed);
+  buffers["result"] = uint_buffer("result", std::vector<uint32_t>(3 * 64, 4));
+  EXPECT_FALSE(w.check(p, buffers).passed);
+  EXPECT_EQ(w.work(p).units, 5.0);
+}
+
 TEST(Workloads, LuminanceCheckAcceptsReferenceAverages) {
   const Workload& w = *find_workload("luminance");
   for (const char* variant : {"fetch2_8x16", "fetch16_16x64_2xshared"}) {
