@@ -565,13 +565,13 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
   p.gap_seconds = device.dispatch_gap_us * 1e-6 * double(p.dispatches > 0 ? p.dispatches - 1 : 0);
   // Those whose push constants are set before them pay their gap besides
   // (dispatch_push: it lengthens the gap, not the dispatch): APSP's round.
-  uint64_t pushed = 0;
-  for (size_t k = 1; k < run_steps.size(); ++k)
-    for (const launch::BufferBinding& b : script.pipeline(steps[run_steps[k]].run->pipeline).bindings)
-      if (b.kind == launch::BindingKind::PushConstant) {
-        ++pushed;
-        break;
-      }
+  const auto takes_push_constants = [&](size_t step) {
+    const auto& bindings = script.pipeline(steps[step].run->pipeline).bindings;
+    return std::any_of(bindings.begin(), bindings.end(),
+                       [](const launch::BufferBinding& b) { return b.kind == launch::BindingKind::PushConstant; });
+  };
+  const auto pushed =
+      run_steps.empty() ? 0 : std::count_if(run_steps.begin() + 1, run_steps.end(), takes_push_constants);
   p.gap_seconds += device.push_constant_gap_us * 1e-6 * double(pushed);
   p.seconds += p.gap_seconds;
   p.overhead_seconds += p.gap_seconds;

@@ -2,21 +2,13 @@
 # On the device machine, from the repository root: the driver's code for the
 # shared_latency chain as written and for the two variants of
 # kernel-variants/run-shared-store-load.sh (1024 iterations), from its
-# shader disk cache, as run-driver-cache.sh takes it (that script's header
-# says how driver_code.py reads the caches here).
+# shader disk cache (device-env.sh's micro_driver_cache; run-driver-cache.sh's
+# header says how driver_code.py reads the caches here).
 . validate/data/kernel-variants/device-env.sh
-export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
-point() {  # NAME
-  export __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$1
-  mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-  timeout 60 $B validate micro --param bench=shared_latency --param iterations=1024 --param workgroup_size=32 \
-    --param workgroups=1 --no-check --repeats 1 --warmup 0 --out /tmp/caches/$1/record.jsonl >> $OUT/log.txt 2>&1
-}
 rm -rf /tmp/caches
-point micro-shared-chase
+micro_driver_cache micro-shared-chase shared_latency 1024
 for v in store-load store-off-load; do
-  with_source kernels/micro/shared_chase.comp validate/data/kernel-variants/shared-chase-$v.comp point micro-shared-chase-$v
+  micro_driver_cache micro-shared-chase-$v shared_latency 1024 kernels/micro/shared_chase.comp \
+    validate/data/kernel-variants/shared-chase-$v.comp
 done
-ls /tmp/caches | wc -l
-tar czf $OUT/caches.tgz -C /tmp caches
-cp "$(command -v nvdisasm || echo /usr/local/cuda/bin/nvdisasm)" $OUT/ && ls -la $OUT
+micro_driver_caches_out
