@@ -181,14 +181,15 @@ for f in ['written'] + sys.argv[3:]:
   phase_times $OUT/$file
 }
 # micro_driver_cache NAME BENCH ITERATIONS [SOURCE VARIANT]: one run of the
-# micro BENCH (one workgroup of 32 lanes) with a shader disk cache of its own,
+# micro BENCH (one workgroup of $LANES lanes, 32 unless set) with a shader
+# disk cache of its own,
 # /tmp/caches/NAME, whose entries are then its pipelines (with SOURCE replaced
 # by VARIANT when given); sass/run-driver-cache.sh says how driver_code.py
 # reads them. micro_driver_caches_out: the caches and nvdisasm to $OUT.
 micro_driver_cache() {
   export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$1
   mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-  local run=(timeout 60 $B validate micro --param bench=$2 --param iterations=$3 --param workgroup_size=32
+  local run=(timeout 60 $B validate micro --param bench=$2 --param iterations=$3 --param workgroup_size=${LANES:-32}
     --param workgroups=1 --no-check --repeats 1 --warmup 0 --out /tmp/caches/$1/record.jsonl)
   if [ -n "${4:-}" ]; then with_source "$4" "$5" "${run[@]}"; else "${run[@]}"; fi >> $OUT/log.txt 2>&1
 }
