@@ -4,8 +4,9 @@
 # (barrier-chain-bare.comp), one workgroup of 32 to 1024 lanes, 64 and 256
 # iterations of 16 trips: the slope between them is what a bare barrier step
 # costs against the subgroups that meet at it. Then the driver's code for it
-# at 32 and 256 lanes (device-env.sh's micro_driver_cache). Unchecked
-# (variant_source). Run from the repository root on the device machine.
+# at 32 lanes (device-env.sh's micro_driver_cache; at 256 and 1024:
+# sass/run-driver-cache-barrier-bare.sh). Unchecked (variant_source). Run
+# from the repository root on the device machine.
 . validate/data/kernel-variants/device-env.sh
 f=validate/data/kernel-variants/barrier-chain-bare.comp
 point() {  # LANES ITERATIONS
