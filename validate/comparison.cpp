@@ -86,27 +86,21 @@ bool runs_order_both_ways(const ComparedPoint& a, const ComparedPoint& b) {
   return faster && slower;
 }
 
-ExperimentComparison compare_experiment(const std::string& name, std::vector<ComparedPoint> points) {
-  ExperimentComparison e;
-  e.experiment = name;
-  if (const Sweep* sweep = find_sweep(name)) e.x_param = ranking_param(*sweep, split_nonempty(sweep->series, ','));
-  e.points = std::move(points);
+// The variants at each x ranked by the predicted times given (one a point),
+// against the measured ones.
+std::vector<VariantRanking> rank_variants(const std::vector<ComparedPoint>& points,
+                                          const std::vector<double>& predicted_s) {
   std::vector<double> measured, predicted;
-  for (size_t i = 0; i < e.points.size(); ++i) {
-    const ComparedPoint& p = e.points[i];
-    e.mape_percent += std::abs(p.error_percent);
-    if (std::abs(p.error_percent) > std::abs(e.points[e.worst].error_percent)) e.worst = i;
-    measured.push_back(rate(p, p.measured_s));
-    predicted.push_back(rate(p, p.predicted_s));
+  for (size_t i = 0; i < points.size(); ++i) {
+    measured.push_back(rate(points[i], points[i].measured_s));
+    predicted.push_back(rate(points[i], predicted_s[i]));
   }
-  e.mape_percent /= double(e.points.size());
-  e.spearman = spearman(measured, predicted);
-
   std::map<std::string, std::vector<size_t>> by_x;
-  for (size_t i = 0; i < e.points.size(); ++i) by_x[e.points[i].x].push_back(i);
+  for (size_t i = 0; i < points.size(); ++i) by_x[points[i].x].push_back(i);
   std::vector<std::string> xs;
   for (const auto& [x, members] : by_x) xs.push_back(x);
   std::stable_sort(xs.begin(), xs.end(), x_less);
+  std::vector<VariantRanking> rankings;
   for (const auto& x : xs) {
     const std::vector<size_t>& members = by_x[x];
     if (members.size() < 2) continue;
@@ -126,23 +120,88 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
       for (size_t b = a + 1; b < members.size(); ++b) {
         const size_t i = members[a], j = members[b];
         ++r.pairs;
-        const bool disagree = runs_order_both_ways(e.points[i], e.points[j]);
+        const bool disagree = runs_order_both_ways(points[i], points[j]);
         if (disagree) ++r.runs_disagree;
         if (measured[i] == measured[j] || (measured[i] - measured[j]) * (predicted[i] - predicted[j]) > 0) continue;
         // Rates from the slow and the fast quartile of each side's repeats.
-        const ComparedPoint &pi = e.points[i], &pj = e.points[j];
+        const ComparedPoint &pi = points[i], &pj = points[j];
         const bool apart = rate(pi, pi.measured_q1_s) < rate(pj, pj.measured_q3_s) ||
                            rate(pj, pj.measured_q1_s) < rate(pi, pi.measured_q3_s);
         const size_t fast = measured[i] > measured[j] ? i : j, slow = fast == i ? j : i;
-        r.misordered_pairs.push_back({e.points[fast].variant, e.points[slow].variant, measured[fast] / measured[slow],
+        r.misordered_pairs.push_back({points[fast].variant, points[slow].variant, measured[fast] / measured[slow],
                                       predicted[fast] / predicted[slow], apart, disagree});
       }
-    r.measured_winner = e.points[best_m].variant;
-    r.predicted_winner = e.points[best_p].variant;
+    r.measured_winner = points[best_m].variant;
+    r.predicted_winner = points[best_p].variant;
     // Where the device puts two variants level at the top, either wins.
     r.winner_agrees = measured[best_p] == measured[best_m];
-    if (r.winner_agrees) ++e.winners_agree;
-    e.rankings.push_back(r);
+    rankings.push_back(r);
+  }
+  return rankings;
+}
+
+// The experiment ranked again with the predicted time a dispatch of each
+// pipeline in `replaced` taken as measured (and the time between dispatches,
+// where it names kBetweenDispatches).
+PipelineSubstitution substitute(const std::vector<ComparedPoint>& points, const std::vector<std::string>& replaced) {
+  PipelineSubstitution s;
+  s.replaced = replaced;
+  std::vector<double> predicted_s;
+  for (const ComparedPoint& p : points) {
+    double t = p.predicted_s;
+    if (std::find(replaced.begin(), replaced.end(), kBetweenDispatches) != replaced.end())
+      t -= p.predicted_between_s - p.measured_between_s;
+    for (const PipelineTime& pipeline : p.pipelines)
+      if (std::find(replaced.begin(), replaced.end(), pipeline.pipeline) != replaced.end())
+        t -= double(pipeline.dispatches) * (pipeline.predicted_s - pipeline.measured_s);
+    predicted_s.push_back(t);
+    s.mape_percent += std::abs(t - p.measured_s) / p.measured_s * 100;
+  }
+  s.mape_percent /= double(points.size());
+  for (const VariantRanking& r : rank_variants(points, predicted_s)) {
+    s.misordered += r.misordered();
+    s.misordered_apart += r.misordered_apart();
+  }
+  return s;
+}
+
+// The pipelines every point has, in the first point's order; none unless
+// there are two or more.
+std::vector<std::string> shared_pipelines(const std::vector<ComparedPoint>& points) {
+  std::vector<std::string> names;
+  for (const PipelineTime& p : points.front().pipelines) names.push_back(p.pipeline);
+  for (const ComparedPoint& point : points) {
+    std::vector<std::string> own;
+    for (const PipelineTime& p : point.pipelines) own.push_back(p.pipeline);
+    if (own != names) return {};
+  }
+  return names.size() >= 2 ? names : std::vector<std::string>{};
+}
+
+ExperimentComparison compare_experiment(const std::string& name, std::vector<ComparedPoint> points) {
+  ExperimentComparison e;
+  e.experiment = name;
+  if (const Sweep* sweep = find_sweep(name)) e.x_param = ranking_param(*sweep, split_nonempty(sweep->series, ','));
+  e.points = std::move(points);
+  std::vector<double> measured, predicted, predicted_s;
+  for (size_t i = 0; i < e.points.size(); ++i) {
+    const ComparedPoint& p = e.points[i];
+    e.mape_percent += std::abs(p.error_percent);
+    if (std::abs(p.error_percent) > std::abs(e.points[e.worst].error_percent)) e.worst = i;
+    measured.push_back(rate(p, p.measured_s));
+    predicted.push_back(rate(p, p.predicted_s));
+    predicted_s.push_back(p.predicted_s);
+  }
+  e.mape_percent /= double(e.points.size());
+  e.spearman = spearman(measured, predicted);
+  e.rankings = rank_variants(e.points, predicted_s);
+  for (const VariantRanking& r : e.rankings) e.winners_agree += r.winner_agrees;
+
+  if (const std::vector<std::string> names = shared_pipelines(e.points); !names.empty()) {
+    e.substitutions.push_back(substitute(e.points, {}));
+    for (const std::string& pipeline : names) e.substitutions.push_back(substitute(e.points, {pipeline}));
+    e.substitutions.push_back(substitute(e.points, names));
+    e.substitutions.push_back(substitute(e.points, {kBetweenDispatches}));
   }
 
   std::map<std::string, std::vector<size_t>> by_variant;
@@ -253,6 +312,45 @@ void set_measured(const std::vector<const Json*>& runs, ComparedPoint& point) {
   point.measured_q3_s = stats.q3 * 1e-9;
 }
 
+// The point's time per pipeline, where its prediction has its kinds of
+// dispatch and runs timed each of them: each run's median of the pipeline's
+// dispatches, per dispatch, and the median over those runs. Left empty where
+// the two sides do not count the same dispatches.
+void set_pipelines(const std::vector<const Json*>& runs, const Json& prediction, ComparedPoint& point) {
+  if (!prediction.contains("dispatches")) return;
+  std::vector<const Json*> timed;
+  for (const Json* run : runs)
+    if ((*run)["timing"].contains("per_pipeline")) timed.push_back(run);
+  if (timed.empty()) return;
+  std::vector<PipelineTime> pipelines;
+  double predicted_spans = 0;
+  for (const Json& kind : prediction["dispatches"]) {
+    PipelineTime t;
+    t.pipeline = kind.value("pipeline", "");
+    t.dispatches = kind.value("count", size_t(0));
+    t.predicted_s = kind.value("seconds_per_dispatch", 0.0);
+    std::vector<double> each;
+    for (const Json* run : timed) {
+      const Json& per_pipeline = (*run)["timing"]["per_pipeline"];
+      if (!per_pipeline.contains(t.pipeline) || per_pipeline[t.pipeline].value("dispatches", size_t(0)) != t.dispatches)
+        return;
+      each.push_back(per_pipeline[t.pipeline].value("median", 0.0) * 1e-9 / double(t.dispatches));
+    }
+    t.measured_s = summarize(each).median;
+    predicted_spans += double(t.dispatches) * t.predicted_s;
+    pipelines.push_back(t);
+  }
+  std::vector<double> between;
+  for (const Json* run : timed) {
+    double spans = 0;
+    for (const auto& [name, stats] : (*run)["timing"]["per_pipeline"].items()) spans += stats.value("median", 0.0) * 1e-9;
+    between.push_back(measured_seconds(*run) - spans);
+  }
+  point.pipelines = std::move(pipelines);
+  point.measured_between_s = summarize(between).median;
+  point.predicted_between_s = point.predicted_s - predicted_spans;
+}
+
 }  // namespace
 
 Comparison compare(const std::vector<Json>& records) {
@@ -298,6 +396,7 @@ Comparison compare(const std::vector<Json>& records) {
     point.error_percent = (point.predicted_s - point.measured_s) / point.measured_s * 100;
     point.measurement = &m;
     point.prediction = &p;
+    set_pipelines(runs, p, point);
     place(m, point);
     by_experiment[point.experiment].push_back(point);
   }

@@ -20,6 +20,16 @@ namespace lanelab::validate {
 // The workload whose records calibrate the model and never count as validation.
 inline constexpr const char* kCalibrationWorkload = "micro";
 
+// One pipeline of a point whose dispatch sequence runs several (APSP's
+// phases): the time a dispatch of it takes, measured (each run's median of
+// the pipeline's dispatches over its repeats, per dispatch; the median over
+// the runs that timed it) and predicted (the timing model's kind of dispatch).
+struct PipelineTime {
+  std::string pipeline;
+  size_t dispatches = 0;                   // of the sequence
+  double measured_s = 0, predicted_s = 0;  // a dispatch
+};
+
 // One prediction beside its measurement.
 struct ComparedPoint {
   std::string experiment, workload;
@@ -38,6 +48,11 @@ struct ComparedPoint {
   std::vector<double> run_medians_s;
   double predicted_s = 0;  // the prediction's time for the same dispatches
   double error_percent = 0;  // (predicted - measured) / measured, signed
+  // Per pipeline, where both sides time a sequence of several (empty
+  // otherwise), and the sequence's time beyond its dispatches' own (the
+  // gaps between them): measured, the median over those runs; predicted.
+  std::vector<PipelineTime> pipelines;
+  double measured_between_s = 0, predicted_between_s = 0;
   const nlohmann::json* measurement = nullptr;
   const nlohmann::json* prediction = nullptr;
 };
@@ -91,6 +106,18 @@ struct Saturation {
   bool within_factor() const { return ratio <= kSaturationFactor && ratio >= 1 / kSaturationFactor; }
 };
 
+// The experiment's rankings were the model's time a dispatch of some
+// pipelines the measured one, the rest of each prediction kept: the pairs it
+// would still misorder, and its error. Which pipeline's error the misordered
+// pairs come from, and whether the time between dispatches decides them.
+inline constexpr const char* kBetweenDispatches = "the time between dispatches";
+struct PipelineSubstitution {
+  // The pipelines taken as measured, or kBetweenDispatches (none: the model as it is).
+  std::vector<std::string> replaced;
+  size_t misordered = 0, misordered_apart = 0;
+  double mape_percent = 0;
+};
+
 struct ExperimentComparison {
   std::string experiment;
   std::string x_param;                // what the variants are ranked at ("" when all together)
@@ -105,6 +132,9 @@ struct ExperimentComparison {
   // Per variant, where x is numeric and the variant has at least
   // kSaturationMinPoints values of it.
   std::vector<Saturation> saturations;
+  // Where every point has the same pipelines (two or more): none replaced,
+  // each alone, all of them, then the time between dispatches alone.
+  std::vector<PipelineSubstitution> substitutions;
 };
 inline constexpr size_t kSaturationMinPoints = 4;
 

@@ -348,6 +348,40 @@ std::string scatter_plot(const ReportOptions& options, const fs::path& work_dir,
 
 // The section under the correctness summary: each prediction beside the
 // measurement of the same experiment, workload and parameters.
+// Where an experiment's sequences run several pipelines (APSP's phases):
+// what the rankings would be with each pipeline's predicted time taken as
+// measured, then each point's time a dispatch of each pipeline and the time
+// between its dispatches, measured against predicted.
+void pipelines_tables(std::ostream& html, const ExperimentComparison& e) {
+  if (e.substitutions.empty()) return;
+  html << "<p>The rankings again with the predicted time a dispatch of some pipelines, or the time between the "
+          "dispatches, replaced by the measured one, the rest of each prediction kept: where the misordered pairs "
+          "come from.</p>\n<table><thead><tr><th>taken as measured</th><th>misordered "
+          "pairs (beyond the repeats' spread)</th><th>MAPE</th></tr></thead><tbody>\n";
+  for (const PipelineSubstitution& s : e.substitutions) {
+    std::string replaced;
+    for (const std::string& name : s.replaced) replaced += (replaced.empty() ? "" : ", ") + name;
+    html << "<tr><td>" << (replaced.empty() ? "none (the model)" : html_escape(replaced)) << "</td><td>"
+         << s.misordered << " (" << s.misordered_apart << ")</td><td>" << mape(s.mape_percent) << "</td></tr>\n";
+  }
+  html << "</tbody></table>\n<table><thead><tr><th>parameters</th>";
+  for (const PipelineTime& t : e.points.front().pipelines)
+    html << "<th>" << html_escape(t.pipeline) << ": a dispatch, measured / predicted</th><th>error</th>";
+  html << "<th>between dispatches, a gap: measured / predicted</th></tr></thead><tbody>\n";
+  for (const ComparedPoint& p : e.points) {
+    html << "<tr><td>" << html_escape(p.params) << "</td>";
+    for (const PipelineTime& t : p.pipelines)
+      html << "<td>" << micro_seconds(t.measured_s) << " / " << micro_seconds(t.predicted_s) << "</td><td>"
+           << percent((t.predicted_s - t.measured_s) / t.measured_s * 100) << "</td>";
+    size_t dispatches = 0;
+    for (const PipelineTime& t : p.pipelines) dispatches += t.dispatches;
+    const double gaps = double(std::max<size_t>(dispatches, 2) - 1);
+    html << "<td>" << micro_seconds(p.measured_between_s / gaps) << " / " << micro_seconds(p.predicted_between_s / gaps)
+         << "</td></tr>\n";
+  }
+  html << "</tbody></table>\n";
+}
+
 std::string comparison_section(const ReportOptions& options, const fs::path& work_dir, const std::vector<Json>& records) {
   const Comparison c = compare(records);
   std::ostringstream html;
@@ -437,6 +471,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
       html << "</tbody></table>\n";
       misordered_pairs_table(html, e);
     }
+    pipelines_tables(html, e);
     if (!e.saturations.empty()) {
       html << "<table><thead><tr><th>variant</th><th>" << html_escape(e.x_param)
            << " where the throughput reaches " << int(kSaturationFraction * 100)

@@ -95,6 +95,9 @@ nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoin
     record["breakdown"] = detail["breakdown"];
     record["counters"] = detail["counters"];
     record["sample"] = detail["sample"];
+    // Each kind of dispatch's time, for the report's comparison per pipeline.
+    record["dispatches"] = detail["dispatches"];
+    record["dispatch_gap_s"] = detail["dispatch_gap_s"];
   } catch (const std::exception& e) {
     record["error"] = e.what();
   }

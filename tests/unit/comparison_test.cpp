@@ -271,5 +271,77 @@ TEST(Comparison, SaturationAtTheFirstPointIsThatPoint) {
   EXPECT_TRUE(c.experiments[0].saturations[0].within_factor());
 }
 
+// An APSP point of two pipelines, 10 dispatches each: measured per pipeline
+// (ns, the sum of its dispatches) and in all; predicted a dispatch (s) and in all.
+Json apsp_params(const std::string& block_factor) {
+  return {{"n", "1000"}, {"block_factor", block_factor}, {"threads", "16x16"}, {"tile_layout", "row"}};
+}
+Json apsp_measured(const std::string& block_factor, double phase1_ns, double phase2_ns, double total_ns) {
+  Json record = measured("apsp", "apsp", apsp_params(block_factor), total_ns);
+  record["timing"]["total_ns"] = {total_ns, total_ns, total_ns};
+  record["timing"]["per_pipeline"] = {{"phase1", {{"median", phase1_ns}, {"dispatches", 10}}},
+                                      {"phase2", {{"median", phase2_ns}, {"dispatches", 10}}}};
+  return record;
+}
+Json apsp_predicted(const std::string& block_factor, double phase1_s, double phase2_s, double total_s) {
+  Json record = predicted("apsp", "apsp", apsp_params(block_factor), total_s);
+  record["dispatches"] = {{{"pipeline", "phase1"}, {"count", 10}, {"seconds_per_dispatch", phase1_s}},
+                          {{"pipeline", "phase2"}, {"count", 10}, {"seconds_per_dispatch", phase2_s}}};
+  return record;
+}
+
+TEST(Comparison, EachPipelineTakenAsMeasuredTellsWhichOneTheMisorderedPairsComeFrom) {
+  // Block 32 takes 1 + 2 us a dispatch of its phases and 1 us between
+  // dispatches (31 us), block 64 1.5 + 1.6 and 1 (32 us). The model has
+  // block 32's phase 2 at 2.3 us and 2 us between dispatches (35 us) and
+  // block 64 right but for the time between (33 us): it puts block 64
+  // first. With phase 2 as measured the order is right again (32 against
+  // 33 us); with phase 1, or the time between dispatches, it stays wrong.
+  // Block 32 was also measured in a run without times per pipeline, which
+  // the pipelines leave out.
+  Json early = measured("apsp", "apsp", apsp_params("32"), 31000);
+  early["timing"]["total_ns"] = {31000.0, 31000.0, 31000.0};
+  const std::vector<Json> records = {early, apsp_measured("32", 10000, 20000, 31000),
+                                     apsp_measured("64", 15000, 16000, 32000),
+                                     apsp_predicted("32", 1.0e-6, 2.3e-6, 35e-6),
+                                     apsp_predicted("64", 1.5e-6, 1.6e-6, 33e-6)};
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  const ExperimentComparison& e = c.experiments[0];
+  ASSERT_EQ(e.points.size(), 2u);
+  const ComparedPoint& b32 = e.points[0];
+  ASSERT_EQ(b32.pipelines.size(), 2u);
+  EXPECT_EQ(b32.pipelines[1].pipeline, "phase2");
+  EXPECT_EQ(b32.pipelines[1].dispatches, 10u);
+  EXPECT_NEAR(b32.pipelines[1].measured_s, 2e-6, 1e-15);
+  EXPECT_NEAR(b32.pipelines[1].predicted_s, 2.3e-6, 1e-15);
+  EXPECT_NEAR(b32.measured_between_s, 1e-6, 1e-15);
+  EXPECT_NEAR(b32.predicted_between_s, 2e-6, 1e-15);
+  ASSERT_EQ(e.substitutions.size(), 5u);  // none, phase1, phase2, both, between
+  EXPECT_TRUE(e.substitutions[0].replaced.empty());
+  EXPECT_EQ(e.substitutions[0].misordered_apart, 1u);
+  EXPECT_NEAR(e.substitutions[0].mape_percent, (4.0 / 31 + 1.0 / 32) / 2 * 100, 1e-9);
+  EXPECT_EQ(e.substitutions[1].replaced, std::vector<std::string>{"phase1"});
+  EXPECT_EQ(e.substitutions[1].misordered_apart, 1u);
+  EXPECT_EQ(e.substitutions[2].replaced, std::vector<std::string>{"phase2"});
+  EXPECT_EQ(e.substitutions[2].misordered, 0u);
+  EXPECT_NEAR(e.substitutions[2].mape_percent, (1.0 / 31 + 1.0 / 32) / 2 * 100, 1e-9);
+  EXPECT_EQ(e.substitutions[3].replaced.size(), 2u);
+  EXPECT_EQ(e.substitutions[3].misordered, 0u);
+  EXPECT_EQ(e.substitutions[4].replaced, std::vector<std::string>{kBetweenDispatches});
+  EXPECT_EQ(e.substitutions[4].misordered_apart, 1u);  // 34 against 32 us
+}
+
+TEST(Comparison, PredictionsWithoutTheirKindsOfDispatchHaveNoPipelines) {
+  Json without = apsp_predicted("64", 1.5e-6, 1.6e-6, 33e-6);
+  without.erase("dispatches");
+  const Comparison c = compare({apsp_measured("32", 10000, 20000, 31000), apsp_measured("64", 15000, 16000, 32000),
+                                apsp_predicted("32", 1.0e-6, 2.3e-6, 35e-6), without});
+  ASSERT_EQ(c.experiments.size(), 1u);
+  EXPECT_EQ(c.experiments[0].points[0].pipelines.size(), 2u);
+  EXPECT_TRUE(c.experiments[0].points[1].pipelines.empty());
+  EXPECT_TRUE(c.experiments[0].substitutions.empty());  // not every point has them
+}
+
 }  // namespace
 }  // namespace lanelab::validate

@@ -16,6 +16,9 @@ list(LENGTH files file_count)
 if(file_count GREATER 2)
   require_in_page("${html}" ${REPORT} "measured in several runs" "pairs the runs order both ways"
                   "faster on the device")
+  # APSP's phases, each taken as measured in turn, and each point's phases.
+  require_in_page("${html}" ${REPORT} "taken as measured" "none (the model)" "phase2: a dispatch, measured / predicted"
+                  "between dispatches, a gap")
 endif()
 # The summary row of every experiment: its name, its pair count, its MAPE.
 foreach(experiment transpose-workgroup transpose-loading reduce-image reduce-array apsp)
