@@ -727,33 +727,48 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       }
 
       // What each empty dispatch that waits for the one before adds to a
-      // sequence beyond its time alone (the line above): the pipeline
-      // barrier's drain and restart, which the lone dispatches never pay.
-      // Per sequence of `bench`: (its time - each dispatch's time alone) /
-      // (dispatches - 1).
-      const auto gaps_of = [&](const std::string& bench) {
-        std::vector<double> gaps;
+      // sequence beyond its time alone (the line above), which the lone
+      // dispatches never pay. Per sequence of `bench`, over its dispatches
+      // after the first: where the base model splits it, the wait within
+      // each one's own span ((the spans' sum - each dispatch's time alone) /
+      // (dispatches - 1)) and the gap between spans ((the sequence's time -
+      // the spans' sum) / (dispatches - 1)); otherwise all of it as the gap.
+      const bool split = base.dispatch_wait_us > 0;
+      const auto per_dependent_dispatch = [&](const std::string& bench, bool wait) {
+        std::vector<double> each;
         for (const Point& p : with_bench(all, bench)) {
           const double dispatches = param(p, "iterations");
-          if (dispatches >= 2)
-            gaps.push_back((p.total_ns - dispatches * empty_ns(param(p, "workgroups"))) / (dispatches - 1));
+          if (dispatches < 2) continue;
+          const double alone = dispatches * empty_ns(param(p, "workgroups"));
+          const double part = !split ? p.total_ns - alone : wait ? p.ns - alone : p.total_ns - p.ns;
+          each.push_back(part / (dispatches - 1));
         }
-        return gaps;
+        return each;
       };
-      const std::vector<double> gaps = gaps_of("dispatch_gap");
+      const std::vector<double> gaps = per_dependent_dispatch("dispatch_gap", false);
       if (!gaps.empty() && base.dispatch_gap_us > 0) {
         LineFit spread;
         spread.points = gaps.size();
         const double gap = summarize(gaps).median;
         derived["dispatch_gap_ns"] = gap;
         fitter.set("dispatch_gap_us", "dispatch_gap_us", base.dispatch_gap_us, gap / 1000.0, "measured",
-                   "dispatch_gap: (time of a sequence of empty dispatches - each one's time alone) / (dispatches - "
-                   "1), median over the sequences",
+                   split ? "dispatch_gap: (time of a sequence of empty dispatches - the sum of their spans) / "
+                           "(dispatches - 1), median over the sequences"
+                         : "dispatch_gap: (time of a sequence of empty dispatches - each one's time alone) / "
+                           "(dispatches - 1), median over the sequences",
                    spread, false, 0.001, false);
+        if (split) {
+          const double wait = std::max(0.0, summarize(per_dependent_dispatch("dispatch_gap", true)).median);
+          derived["dispatch_wait_ns"] = wait;
+          fitter.set("dispatch_wait_us", "dispatch_wait_us", base.dispatch_wait_us, wait / 1000.0, "measured",
+                     "dispatch_gap: (the sum of the spans of a sequence of empty dispatches - each one's time "
+                     "alone) / (dispatches - 1), median over the sequences",
+                     spread, false, 0.001, false);
+        }
 
         // The same sequences with push constants set before each dispatch
         // (dispatch_push): what that adds beyond the gap.
-        const std::vector<double> pushed = gaps_of("dispatch_push");
+        const std::vector<double> pushed = per_dependent_dispatch("dispatch_push", false);
         if (!pushed.empty() && base.push_constant_gap_us > 0) {
           LineFit pushed_spread;
           pushed_spread.points = pushed.size();
@@ -761,8 +776,8 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
           derived["push_constant_gap_ns"] = push;
           fitter.set("push_constant_gap_us", "push_constant_gap_us", base.push_constant_gap_us, push / 1000.0,
                      "measured",
-                     "dispatch_push: (time of a sequence of empty dispatches with push constants set before each - "
-                     "each one's time alone) / (dispatches - 1), median over the sequences, less dispatch_gap_us",
+                     "dispatch_push: the same gap of sequences with push constants set before each dispatch, "
+                     "median over the sequences, less dispatch_gap_us",
                      pushed_spread, false, 0.001, false);
         }
       }

@@ -170,9 +170,11 @@ struct DeviceModel {
   uint32_t clock_mhz = 0;
   double dispatch_overhead_us = 0;
   // What a dispatch that waits for the one before (a pipeline barrier
-  // between them) adds to a sequence beyond its time alone: the drain, the
-  // gap, the restart. A sequence of n dispatches pays it n - 1 times (0: not
-  // modelled).
+  // between them) adds to a sequence beyond its time alone, in two parts: the
+  // wait its own span holds (its timestamps count it: the restart behind the
+  // barrier), and the gap between its span and the one before (the drain). A
+  // sequence of n dispatches pays each n - 1 times (0: not modelled).
+  double dispatch_wait_us = 0;
   double dispatch_gap_us = 0;
   // What setting push constants before such a dispatch adds besides (0: not
   // modelled): APSP sets its round's before each of its dispatches.

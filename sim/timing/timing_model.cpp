@@ -509,6 +509,10 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
 
   double variance = 0;
   for (const std::string& key : order) {
+    // Each dispatch that waits for the one before (the sequence's pipeline
+    // barriers: all but the sequence's first, which the first kind holds)
+    // holds that wait within its own span, as the device's timestamps count it.
+    const double waits = double(occurrences[key].size() - (key == order.front() ? 1 : 0));
     const auto& list = occurrences[key];
     const auto& rs = results[key];
     const launch::RunCommand& run = *steps[list.front()].run;
@@ -538,6 +542,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     }
     const double k = double(rs.size());
     mean /= k;
+    const double wait = device.dispatch_wait_us * 1e-6 * waits / double(list.size());
     double spread = 0;
     for (const DispatchResult& r : rs) spread += (r.seconds - mean) * (r.seconds - mean);
     // Between-instance standard error of the mean (finite population), and
@@ -545,14 +550,14 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     const double between =
         rs.size() > 1 ? std::sqrt(spread / (k - 1)) / std::sqrt(k) * std::sqrt(1 - k / double(kind.count)) : 0;
     const double within = std::sqrt(sampling) / k;
-    kind.seconds_per_dispatch = mean;
+    kind.seconds_per_dispatch = mean + wait;
     kind.error_seconds = double(kind.count) * std::sqrt(between * between + within * within);
     variance += kind.error_seconds * kind.error_seconds;
-    p.seconds += mean * double(kind.count);
+    p.seconds += kind.seconds_per_dispatch * double(kind.count);
     p.compute_seconds += compute * scale;
     p.memory_bound_seconds += memory * scale;
     p.launch_bound_seconds += launch * scale;
-    p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count);
+    p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count) + wait * double(kind.count);
     p.dispatches += kind.count;
     p.simulated_dispatches += kind.simulated_dispatches;
     p.workgroups += kind.workgroups_per_dispatch * kind.count;
@@ -560,8 +565,8 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     p.kinds.push_back(kind);
   }
   // Each dispatch after the first waits for the one before (the sequence's
-  // pipeline barriers): the drain and restart between them are paid besides
-  // their own times.
+  // pipeline barriers): besides the wait within its span, the gap between
+  // them.
   p.gap_seconds = device.dispatch_gap_us * 1e-6 * double(p.dispatches > 0 ? p.dispatches - 1 : 0);
   // Those whose push constants are set before them pay their gap besides
   // (dispatch_push: it lengthens the gap, not the dispatch): APSP's round.

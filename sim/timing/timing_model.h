@@ -17,8 +17,9 @@
 // Dispatches repeated many times (same pipeline, same grid:
 // APSP's rounds) are sampled the same way: a few instances are simulated,
 // evenly spaced, and the rest take their mean. Every dispatch also pays the
-// device's dispatch overhead, each after the first the gap that waiting for
-// the one before costs, and cannot beat the memory bandwidth: DRAM's, or
+// device's dispatch overhead, each after the first what waiting for the one
+// before costs (within its span and in the gap before it), and cannot beat
+// the memory bandwidth: DRAM's, or
 // L2's when the dispatch's buffers fit in L2 (l2_bandwidth_gbps), nor launch
 // workgroups faster than the device can (workgroup_launch_ns): it lasts at
 // least until its last workgroup is launched and has run.

@@ -97,17 +97,16 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   // Empty kernels: 4 us + 1.5 ns per workgroup.
   for (int groups : {1, 64, 1024, 16384})
     records.push_back(record("empty", {{"workgroups", std::to_string(groups)}}, 4000 + 1.5 * groups));
-  // Sequences of 16 and 64 of them (one workgroup each): 0.7 us more for
-  // every dispatch after the first.
+  // Sequences of 16 and 64 of them (one workgroup each): every dispatch
+  // after the first 0.3 us longer than alone, and 0.7 us between spans.
   for (int dispatches : {16, 64}) {
-    json sequence = record("dispatch_gap", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}},
-                           dispatches * 4001.5);
-    sequence["timing"]["stats"]["median"] = dispatches * 4001.5 + (dispatches - 1) * 700.0;
+    const double spans = dispatches * 4001.5 + (dispatches - 1) * 300.0;
+    json sequence = record("dispatch_gap", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}}, spans);
+    sequence["timing"]["stats"]["median"] = spans + (dispatches - 1) * 700.0;
     records.push_back(sequence);
-    // With push constants set before each: 0.2 us more again.
-    json pushed = record("dispatch_push", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}},
-                         dispatches * 4001.5);
-    pushed["timing"]["stats"]["median"] = dispatches * 4001.5 + (dispatches - 1) * 900.0;
+    // With push constants set before each: 0.2 us more between them again.
+    json pushed = record("dispatch_push", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}}, spans);
+    pushed["timing"]["stats"]["median"] = spans + (dispatches - 1) * 900.0;
     records.push_back(pushed);
   }
   // 2 TB/s beyond L2 (50 MiB), faster within.
@@ -179,6 +178,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_NEAR(field(c, "dispatch_overhead_us").value, 4, 1e-6);
   EXPECT_NEAR(c.derived["empty_ns_per_workgroup"].get<double>(), 1.5, 1e-9);
   EXPECT_NEAR(field(c, "workgroup_launch_ns").value, 1.5, 1e-9);
+  EXPECT_NEAR(field(c, "dispatch_wait_us").value, 0.3, 1e-9);
+  EXPECT_EQ(field(c, "dispatch_wait_us").status, "measured");
   EXPECT_NEAR(field(c, "dispatch_gap_us").value, 0.7, 1e-9);
   EXPECT_EQ(field(c, "dispatch_gap_us").status, "measured");
   EXPECT_NEAR(field(c, "push_constant_gap_us").value, 0.2, 1e-9);

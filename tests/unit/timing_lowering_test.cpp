@@ -549,8 +549,9 @@ TEST(TimingSampling, BusyWorkgroupsThatShareAComputeUnitTakeTurnsOnIt) {
   EXPECT_GT(together, 1.5 * apart);
 }
 
-TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysTheGap) {
+TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysItsWaitWithinItsSpanAndTheGap) {
   DeviceModel device = load_device_model("h100");
+  device.dispatch_wait_us = 0.4;
   device.dispatch_gap_us = 1.5;
   const std::string body = "void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = buf.v[i] * 3u + 1u; }";
   launch::Script three = script_of(body, 32 * 4, 4);
@@ -561,8 +562,13 @@ TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysTheGap) {
   const Prediction p = predict(three, device, {});
   ASSERT_EQ(p.dispatches, 3u);
   EXPECT_NEAR(p.gap_seconds, 2 * 1.5e-6, 1e-12);
-  EXPECT_NEAR(p.seconds, 3 * one.seconds + 2 * 1.5e-6, 1e-9);
+  EXPECT_NEAR(p.seconds, 3 * one.seconds + 2 * (0.4e-6 + 1.5e-6), 1e-9);
+  // The two waits are the kind's, within the spans the device's timestamps
+  // give its dispatches; the first dispatch waits for none.
+  ASSERT_EQ(p.kinds.size(), 1u);
+  EXPECT_NEAR(p.kinds[0].seconds_per_dispatch, one.seconds + 2 * 0.4e-6 / 3, 1e-9);
   EXPECT_NEAR(one.gap_seconds, 0, 1e-15);
+  EXPECT_NEAR(one.kinds[0].seconds_per_dispatch, one.seconds, 1e-15);
 }
 
 TEST(TimingLaunch, EachDispatchThatTakesPushConstantsAfterAnotherPaysTheirGapToo) {
