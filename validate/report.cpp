@@ -455,6 +455,20 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
   html << "<figure>" << scatter_plot(options, work_dir, c) << "</figure>\n";
   html << "<p>Each experiment's own section below draws its measured curves solid and its predicted ones dashed, "
           "one colour per variant.</p>\n";
+  // Where the sequences run several pipelines: how much of the ranking's
+  // error their time a dispatch carries (pipelines_tables has each one).
+  std::string every;
+  for (const auto& e : c.experiments)
+    for (const PipelineSubstitution& s : e.substitutions)
+      if (s.replaced.size() == e.points.front().pipelines.size())
+        every += (every.empty() ? "" : "; ") + html_escape(e.experiment) + ": " +
+                 std::to_string(e.substitutions.front().misordered_apart) + " as predicted, " +
+                 std::to_string(s.misordered_apart) + " with every pipeline as measured";
+  if (!every.empty())
+    html << "<p>Where an experiment's sequences run several pipelines, the pairs it misorders beyond the spread "
+            "as predicted and with every pipeline's time a dispatch taken as measured, the time between dispatches "
+            "kept (its section below takes each pipeline alone too): "
+         << every << ".</p>\n";
 
   for (const auto& e : c.experiments) {
     html << "<details><summary>" << html_escape(e.experiment) << ": " << e.points.size() << " pairs, MAPE "
