@@ -346,8 +346,6 @@ std::string scatter_plot(const ReportOptions& options, const fs::path& work_dir,
   return run_gnuplot(options, work_dir, gp.str(), "scatter");
 }
 
-// The section under the correctness summary: each prediction beside the
-// measurement of the same experiment, workload and parameters.
 // Where an experiment's sequences run several pipelines (APSP's phases):
 // what the rankings would be with each pipeline's predicted time taken as
 // measured, then each point's time a dispatch of each pipeline and the time
@@ -382,6 +380,8 @@ void pipelines_tables(std::ostream& html, const ExperimentComparison& e) {
   html << "</tbody></table>\n";
 }
 
+// The section under the correctness summary: each prediction beside the
+// measurement of the same experiment, workload and parameters.
 std::string comparison_section(const ReportOptions& options, const fs::path& work_dir, const std::vector<Json>& records) {
   const Comparison c = compare(records);
   std::ostringstream html;

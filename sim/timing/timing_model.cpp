@@ -509,10 +509,6 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
 
   double variance = 0;
   for (const std::string& key : order) {
-    // Each dispatch that waits for the one before (the sequence's pipeline
-    // barriers: all but the sequence's first, which the first kind holds)
-    // holds that wait within its own span, as the device's timestamps count it.
-    const double waits = double(occurrences[key].size() - (key == order.front() ? 1 : 0));
     const auto& list = occurrences[key];
     const auto& rs = results[key];
     const launch::RunCommand& run = *steps[list.front()].run;
@@ -542,6 +538,11 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     }
     const double k = double(rs.size());
     mean /= k;
+    // Each dispatch that waits for the one before (the sequence's pipeline
+    // barriers: all but the sequence's first, which the first kind holds)
+    // holds that wait within its own span, as the device's timestamps count
+    // it: the kind's time a dispatch has its share.
+    const double waits = double(list.size() - (key == order.front() ? 1 : 0));
     const double wait = device.dispatch_wait_us * 1e-6 * waits / double(list.size());
     double spread = 0;
     for (const DispatchResult& r : rs) spread += (r.seconds - mean) * (r.seconds - mean);
