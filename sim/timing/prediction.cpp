@@ -68,7 +68,10 @@ std::string format_prediction(const Prediction& p, const std::string& what, cons
   out << "  of which    compute " << seconds_text(p.compute_seconds) << ", DRAM-bandwidth bound "
       << seconds_text(p.memory_bound_seconds) << ", workgroup-launch bound " << seconds_text(p.launch_bound_seconds)
       << ", dispatch overhead " << seconds_text(p.overhead_seconds)
-      << (p.gap_seconds > 0 ? " (" + seconds_text(p.gap_seconds) + " of it between dependent dispatches)" : "")
+      << (p.wait_seconds > 0 ? " (" + seconds_text(p.wait_seconds) + " of it dependent dispatches waiting, " +
+                                     seconds_text(p.gap_seconds) + " between them)"
+          : p.gap_seconds > 0 ? " (" + seconds_text(p.gap_seconds) + " of it between dependent dispatches)"
+                              : "")
       << "\n";
   out << "  sample      " << p.simulated_dispatches << " of " << p.dispatches << " dispatches, "
       << p.simulated_workgroups << " of " << p.workgroups << " workgroups simulated in detail ("
@@ -134,6 +137,7 @@ nlohmann::json prediction_json(const Prediction& p, const std::string& what, con
   j["compute_s"] = p.compute_seconds;
   j["memory_bound_s"] = p.memory_bound_seconds;
   j["overhead_s"] = p.overhead_seconds;
+  j["dispatch_wait_s"] = p.wait_seconds;
   j["dispatch_gap_s"] = p.gap_seconds;
   j["launch_bound_s"] = p.launch_bound_seconds;
   j["sample"] = {{"dispatches", p.dispatches}, {"simulated_dispatches", p.simulated_dispatches},

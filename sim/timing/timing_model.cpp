@@ -558,6 +558,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     p.compute_seconds += compute * scale;
     p.memory_bound_seconds += memory * scale;
     p.launch_bound_seconds += launch * scale;
+    p.wait_seconds += wait * double(kind.count);
     p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count) + wait * double(kind.count);
     p.dispatches += kind.count;
     p.simulated_dispatches += kind.simulated_dispatches;

@@ -92,6 +92,7 @@ struct Prediction {
   double error_seconds = 0;
   double compute_seconds = 0, memory_bound_seconds = 0, overhead_seconds = 0;
   double launch_bound_seconds = 0;       // workgroups x the device's workgroup launch interval + the last one's run
+  double wait_seconds = 0;               // dependent dispatches' waits within their spans (in overhead_seconds)
   double gap_seconds = 0;                // between dependent dispatches (in overhead_seconds)
   uint64_t dispatches = 0, simulated_dispatches = 0;
   uint64_t workgroups = 0, simulated_workgroups = 0;

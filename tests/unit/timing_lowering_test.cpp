@@ -567,6 +567,7 @@ TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysItsWaitWithinItsSpanA
   // give its dispatches; the first dispatch waits for none.
   ASSERT_EQ(p.kinds.size(), 1u);
   EXPECT_NEAR(p.kinds[0].seconds_per_dispatch, one.seconds + 2 * 0.4e-6 / 3, 1e-9);
+  EXPECT_NEAR(p.wait_seconds, 2 * 0.4e-6, 1e-12);
   EXPECT_NEAR(one.gap_seconds, 0, 1e-15);
   EXPECT_NEAR(one.kinds[0].seconds_per_dispatch, one.seconds, 1e-15);
 }
