@@ -142,13 +142,20 @@ std::vector<VariantRanking> rank_variants(const std::vector<ComparedPoint>& poin
 
 // The experiment ranked again with the predicted time a dispatch of each
 // pipeline in `replaced` taken as measured (and the time between dispatches,
-// where it names kBetweenDispatches).
-PipelineSubstitution substitute(const std::vector<ComparedPoint>& points, const std::vector<std::string>& replaced) {
+// where it names kBetweenDispatches), at the points of `variant` ("": all).
+PipelineSubstitution substitute(const std::vector<ComparedPoint>& points, const std::vector<std::string>& replaced,
+                                const std::string& variant = "") {
   PipelineSubstitution s;
   s.replaced = replaced;
+  s.variant = variant;
   std::vector<double> predicted_s;
   for (const ComparedPoint& p : points) {
     double t = p.predicted_s;
+    if (!variant.empty() && p.variant != variant) {
+      predicted_s.push_back(t);
+      s.mape_percent += std::abs(p.error_percent);
+      continue;
+    }
     if (std::find(replaced.begin(), replaced.end(), kBetweenDispatches) != replaced.end())
       t -= p.predicted_between_s - p.measured_between_s;
     for (const PipelineTime& pipeline : p.pipelines)
@@ -202,6 +209,12 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
     for (const std::string& pipeline : names) e.substitutions.push_back(substitute(e.points, {pipeline}));
     e.substitutions.push_back(substitute(e.points, names));
     e.substitutions.push_back(substitute(e.points, {kBetweenDispatches}));
+    std::vector<std::string> variants;
+    for (const ComparedPoint& p : e.points)
+      if (std::find(variants.begin(), variants.end(), p.variant) == variants.end()) variants.push_back(p.variant);
+    for (const std::string& variant : variants)
+      for (const std::string& pipeline : names)
+        e.variant_substitutions.push_back(substitute(e.points, {pipeline}, variant));
   }
 
   std::map<std::string, std::vector<size_t>> by_variant;

@@ -114,6 +114,7 @@ inline constexpr const char* kBetweenDispatches = "the time between dispatches";
 struct PipelineSubstitution {
   // The pipelines taken as measured, or kBetweenDispatches (none: the model as it is).
   std::vector<std::string> replaced;
+  std::string variant;  // only this variant's points ("": every point)
   size_t misordered = 0, misordered_apart = 0;
   double mape_percent = 0;
 };
@@ -135,6 +136,8 @@ struct ExperimentComparison {
   // Where every point has the same pipelines (two or more): none replaced,
   // each alone, all of them, then the time between dispatches alone.
   std::vector<PipelineSubstitution> substitutions;
+  // Then each pipeline of one variant at a time (its points at every x).
+  std::vector<PipelineSubstitution> variant_substitutions;
 };
 inline constexpr size_t kSaturationMinPoints = 4;
 

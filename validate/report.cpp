@@ -362,6 +362,15 @@ void pipelines_tables(std::ostream& html, const ExperimentComparison& e) {
     html << "<tr><td>" << (replaced.empty() ? "none (the model)" : html_escape(replaced)) << "</td><td>"
          << s.misordered << " (" << s.misordered_apart << ")</td><td>" << mape(s.mape_percent) << "</td></tr>\n";
   }
+  html << "</tbody></table>\n<p>The same with one variant's pipeline taken as measured at a time (at every "
+          "x): which variant's error in which pipeline the misordered pairs hang on.</p>\n<table><thead><tr><th>"
+          "variant</th><th>pipeline taken as measured</th><th>misordered pairs (beyond the repeats' spread)"
+          "</th><th>MAPE</th></tr></thead><tbody>\n";
+  const size_t as_predicted = e.substitutions.front().misordered_apart;
+  for (const PipelineSubstitution& s : e.variant_substitutions)
+    html << "<tr" << (s.misordered_apart < as_predicted ? " class=\"pass\"" : "") << "><td>" << html_escape(s.variant)
+         << "</td><td>" << html_escape(s.replaced.front()) << "</td><td>" << s.misordered << " ("
+         << s.misordered_apart << ")</td><td>" << mape(s.mape_percent) << "</td></tr>\n";
   html << "</tbody></table>\n<table><thead><tr><th>parameters</th>";
   for (const PipelineTime& t : e.points.front().pipelines)
     html << "<th>" << html_escape(t.pipeline) << ": a dispatch, measured / predicted</th><th>error</th>";
@@ -521,7 +530,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
 
 const char* kStyle = R"(body{font-family:sans-serif;margin:2em;max-width:1400px;color:#222}
 table{border-collapse:collapse;font-size:13px;margin:1em 0}th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}
-th{background:#eee}tr.fail td{background:#fdd}.ok{color:#070}.bad{color:#b00;font-weight:bold}
+th{background:#eee}tr.fail td{background:#fdd}tr.pass td{background:#dfd}.ok{color:#070}.bad{color:#b00;font-weight:bold}
 figure{margin:0}svg{max-width:100%;height:auto}section{margin-top:2em})";
 
 }  // namespace

@@ -293,10 +293,11 @@ Json apsp_predicted(const std::string& block_factor, double phase1_s, double pha
 TEST(Comparison, EachPipelineTakenAsMeasuredTellsWhichOneTheMisorderedPairsComeFrom) {
   // Block 32 takes 1 + 2 us a dispatch of its phases and 1 us between
   // dispatches (31 us), block 64 1.5 + 1.6 and 1 (32 us). The model has
-  // block 32's phase 2 at 2.3 us and 2 us between dispatches (35 us) and
-  // block 64 right but for the time between (33 us): it puts block 64
+  // block 32's phase 2 at 2.3 us and 2 us between dispatches (35 us), and
+  // block 64's phase 1 at 1.45 us and 2 between (32.5 us): it puts block 64
   // first. With phase 2 as measured the order is right again (32 against
-  // 33 us); with phase 1, or the time between dispatches, it stays wrong.
+  // 32.5 us); with phase 1 (35 against 33), or the time between dispatches
+  // (34 against 31.5), it stays wrong.
   // Block 32 was also measured in a run without times per pipeline, which
   // the pipelines leave out.
   Json early = measured("apsp", "apsp", apsp_params("32"), 31000);
@@ -304,7 +305,7 @@ TEST(Comparison, EachPipelineTakenAsMeasuredTellsWhichOneTheMisorderedPairsComeF
   const std::vector<Json> records = {early, apsp_measured("32", 10000, 20000, 31000),
                                      apsp_measured("64", 15000, 16000, 32000),
                                      apsp_predicted("32", 1.0e-6, 2.3e-6, 35e-6),
-                                     apsp_predicted("64", 1.5e-6, 1.6e-6, 33e-6)};
+                                     apsp_predicted("64", 1.45e-6, 1.6e-6, 32.5e-6)};
   const Comparison c = compare(records);
   ASSERT_EQ(c.experiments.size(), 1u);
   const ExperimentComparison& e = c.experiments[0];
@@ -320,16 +321,26 @@ TEST(Comparison, EachPipelineTakenAsMeasuredTellsWhichOneTheMisorderedPairsComeF
   ASSERT_EQ(e.substitutions.size(), 5u);  // none, phase1, phase2, both, between
   EXPECT_TRUE(e.substitutions[0].replaced.empty());
   EXPECT_EQ(e.substitutions[0].misordered_apart, 1u);
-  EXPECT_NEAR(e.substitutions[0].mape_percent, (4.0 / 31 + 1.0 / 32) / 2 * 100, 1e-9);
+  EXPECT_NEAR(e.substitutions[0].mape_percent, (4.0 / 31 + 0.5 / 32) / 2 * 100, 1e-9);
   EXPECT_EQ(e.substitutions[1].replaced, std::vector<std::string>{"phase1"});
   EXPECT_EQ(e.substitutions[1].misordered_apart, 1u);
   EXPECT_EQ(e.substitutions[2].replaced, std::vector<std::string>{"phase2"});
   EXPECT_EQ(e.substitutions[2].misordered, 0u);
-  EXPECT_NEAR(e.substitutions[2].mape_percent, (1.0 / 31 + 1.0 / 32) / 2 * 100, 1e-9);
+  EXPECT_NEAR(e.substitutions[2].mape_percent, (1.0 / 31 + 0.5 / 32) / 2 * 100, 1e-9);
   EXPECT_EQ(e.substitutions[3].replaced.size(), 2u);
   EXPECT_EQ(e.substitutions[3].misordered, 0u);
   EXPECT_EQ(e.substitutions[4].replaced, std::vector<std::string>{kBetweenDispatches});
-  EXPECT_EQ(e.substitutions[4].misordered_apart, 1u);  // 34 against 32 us
+  EXPECT_EQ(e.substitutions[4].misordered_apart, 1u);
+  // One variant's pipeline at a time: block 32's phase 2 is the error; block
+  // 32's phase 1 as measured leaves block 64's as predicted.
+  ASSERT_EQ(e.variant_substitutions.size(), 4u);  // 2 variants x 2 pipelines
+  EXPECT_NEAR(e.variant_substitutions[0].mape_percent, (4.0 / 31 + 0.5 / 32) / 2 * 100, 1e-9);
+  const PipelineSubstitution& b32_phase2 = e.variant_substitutions[1];
+  EXPECT_EQ(b32_phase2.variant, "block_factor=32 threads=16x16 tile_layout=row");
+  EXPECT_EQ(b32_phase2.replaced, std::vector<std::string>{"phase2"});
+  EXPECT_EQ(b32_phase2.misordered, 0u);
+  EXPECT_EQ(e.variant_substitutions[2].variant, "block_factor=64 threads=16x16 tile_layout=row");
+  EXPECT_EQ(e.variant_substitutions[2].misordered_apart, 1u);  // 35 against 33 us
 }
 
 TEST(Comparison, PredictionsWithoutTheirKindsOfDispatchHaveNoPipelines) {
