@@ -148,19 +148,17 @@ PipelineSubstitution substitute(const std::vector<ComparedPoint>& points, const 
   PipelineSubstitution s;
   s.replaced = replaced;
   s.variant = variant;
+  const auto taken = [&](const std::string& name) {
+    return std::find(replaced.begin(), replaced.end(), name) != replaced.end();
+  };
   std::vector<double> predicted_s;
   for (const ComparedPoint& p : points) {
     double t = p.predicted_s;
-    if (!variant.empty() && p.variant != variant) {
-      predicted_s.push_back(t);
-      s.mape_percent += std::abs(p.error_percent);
-      continue;
+    if (variant.empty() || p.variant == variant) {
+      if (taken(kBetweenDispatches)) t -= p.predicted_between_s - p.measured_between_s;
+      for (const PipelineTime& pipeline : p.pipelines)
+        if (taken(pipeline.pipeline)) t -= double(pipeline.dispatches) * (pipeline.predicted_s - pipeline.measured_s);
     }
-    if (std::find(replaced.begin(), replaced.end(), kBetweenDispatches) != replaced.end())
-      t -= p.predicted_between_s - p.measured_between_s;
-    for (const PipelineTime& pipeline : p.pipelines)
-      if (std::find(replaced.begin(), replaced.end(), pipeline.pipeline) != replaced.end())
-        t -= double(pipeline.dispatches) * (pipeline.predicted_s - pipeline.measured_s);
     predicted_s.push_back(t);
     s.mape_percent += std::abs(t - p.measured_s) / p.measured_s * 100;
   }

@@ -559,7 +559,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     p.memory_bound_seconds += memory * scale;
     p.launch_bound_seconds += launch * scale;
     p.wait_seconds += wait * double(kind.count);
-    p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count) + wait * double(kind.count);
+    p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count);
     p.dispatches += kind.count;
     p.simulated_dispatches += kind.simulated_dispatches;
     p.workgroups += kind.workgroups_per_dispatch * kind.count;
@@ -581,7 +581,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
       run_steps.empty() ? 0 : std::count_if(run_steps.begin() + 1, run_steps.end(), takes_push_constants);
   p.gap_seconds += device.push_constant_gap_us * 1e-6 * double(pushed);
   p.seconds += p.gap_seconds;
-  p.overhead_seconds += p.gap_seconds;
+  p.overhead_seconds += p.wait_seconds + p.gap_seconds;
   p.error_seconds = std::sqrt(variance);
   p.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return p;
