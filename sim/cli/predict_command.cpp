@@ -1,8 +1,13 @@
 // lanelab predict WORKLOAD|FILE.amber --device MODEL: the timing model's
 // prediction of a launch on a device model, with its breakdown and counters;
 // --sweep NAME predicts a validation sweep into a JSONL results file.
+#include <atomic>
+#include <exception>
+#include <functional>
 #include <iostream>
 #include <map>
+#include <mutex>
+#include <thread>
 
 #include <boost/program_options.hpp>
 
@@ -63,16 +68,20 @@ timing::TimingOptions options_for(const timing::TimingOptions& options, const Dr
   return o;
 }
 
+// What names a sweep point's record (validate::record_key), before it is predicted.
+nlohmann::json sweep_header(const DeviceModel& device, const validate::SweepPoint& point, const std::string& sweep) {
+  return {{"source", "prediction"},
+          {"device", {{"name", device.name}, {"file", device.file}}},
+          {"workload", point.workload},
+          {"experiment", point.experiment},
+          {"sweep", sweep},
+          {"params", params_json(point.params)}};
+}
+
 // One sweep point as a record in the validation results' shape.
 nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoint& point, const std::string& sweep,
                             const timing::TimingOptions& options) {
-  const nlohmann::json params = params_json(point.params);
-  nlohmann::json record = {{"source", "prediction"},
-                           {"device", {{"name", device.name}, {"file", device.file}}},
-                           {"workload", point.workload},
-                           {"experiment", point.experiment},
-                           {"sweep", sweep},
-                           {"params", params}};
+  nlohmann::json record = sweep_header(device, point, sweep);
   try {
     const kernels::Workload* workload = kernels::find_workload(point.workload);
     if (!workload) throw Error("unknown workload '" + point.workload + "'");
@@ -104,12 +113,46 @@ nlohmann::json sweep_record(const DeviceModel& device, const validate::SweepPoin
   return record;
 }
 
+// Predicts the points on `jobs` threads, each taking the next point not yet
+// taken. Every prediction is independent (its own script, buffers and
+// simulator), so a record is appended as soon as its point is done: in the
+// order they finish, and a sweep cut off keeps every point it finished.
+void predict_points(const std::vector<const validate::SweepPoint*>& points, unsigned jobs,
+                    const std::function<nlohmann::json(const validate::SweepPoint&)>& predict_point,
+                    validate::ResultsLog& log) {
+  std::atomic<size_t> next = 0;
+  std::mutex written;
+  std::exception_ptr failure;
+  const auto work = [&] {
+    try {
+      for (size_t i = next++; i < points.size(); i = next++) {
+        const nlohmann::json record = predict_point(*points[i]);
+        const std::lock_guard lock(written);
+        log.append(record);
+        std::cout << points[i]->workload << " " << record["params"].dump() << ": "
+                  << (record.contains("error") ? "error: " + record["error"].get<std::string>()
+                                               : std::to_string(record["time_s"].get<double>()) + " s")
+                  << std::endl;
+      }
+    } catch (...) {
+      const std::lock_guard lock(written);
+      if (!failure) failure = std::current_exception();
+      next = points.size();
+    }
+  };
+  std::vector<std::jthread> threads;
+  for (unsigned t = 1; t < std::min<size_t>(jobs, points.size()); ++t) threads.emplace_back(work);
+  work();
+  threads.clear();  // joins
+  if (failure) std::rethrow_exception(failure);
+}
+
 }  // namespace
 
 int predict_command(const Args& args) {
   po::options_description options(
       "lanelab predict WORKLOAD|FILE.amber --device MODEL [--param k=v]... [options]\n"
-      "lanelab predict --sweep NAME --device MODEL [--size small|full] [--output FILE]\n\n"
+      "lanelab predict --sweep NAME --device MODEL [--size small|full] [--output FILE] [--jobs N] [--resume]\n\n"
       "Predicts a launch's time on a device model with the timing model (sim/timing/)");
   options.add_options()("help,h", "show this help")(
       "device", po::value<std::string>(), "device model name (see sim/devices/) or path to a .json file")(
@@ -135,7 +178,10 @@ int predict_command(const Args& args) {
       "dispatch-instances", po::value<uint32_t>()->default_value(3), "instances simulated per repeated kind of dispatch")(
       "sweep", po::value<std::string>(), "predict a validation sweep (see lanelab validate --help)")(
       "size", po::value<std::string>()->default_value("small"), "sweep size: small | full")(
-      "output,o", po::value<std::string>()->default_value("predictions.jsonl"), "sweep: JSONL file to write");
+      "output,o", po::value<std::string>()->default_value("predictions.jsonl"), "sweep: JSONL file to write")(
+      "jobs,j", po::value<unsigned>()->default_value(1),
+      "sweep: points predicted at once, on as many threads (records then follow the order they finish in)")(
+      "resume", "sweep: keep the output file and skip the points already in it");
   const auto parsed = parse_command_line(args, options, "predict", "target");
   if (!parsed) return 0;
   const po::variables_map& vm = *parsed;
@@ -158,17 +204,18 @@ int predict_command(const Args& args) {
   if (vm.count("sweep")) {
     const std::string sweep = vm["sweep"].as<std::string>();
     const auto points = validate::sweep_points(sweep, validate::parse_sweep_size(vm["size"].as<std::string>()));
-    validate::ResultsLog log(vm["output"].as<std::string>(), false);
-    for (const auto& point : points) {
-      const nlohmann::json record =
-          sweep_record(device, point, sweep, options_for(timing_options, registers, point.workload, point.params));
-      log.append(record);
-      std::cout << point.workload << " " << record["params"].dump() << ": "
-                << (record.contains("error") ? "error: " + record["error"].get<std::string>()
-                                             : std::to_string(record["time_s"].get<double>()) + " s")
-                << "\n";
-    }
-    std::cout << points.size() << " predictions written to " << log.path() << "\n";
+    const unsigned jobs = vm["jobs"].as<unsigned>();
+    if (jobs == 0) throw Error("predict: --jobs must be at least 1");
+    validate::ResultsLog log(vm["output"].as<std::string>(), vm.count("resume") > 0);
+    std::vector<const validate::SweepPoint*> todo;
+    for (const auto& point : points)
+      if (!log.done(validate::record_key(sweep_header(device, point, sweep)))) todo.push_back(&point);
+    predict_points(todo, jobs, [&](const validate::SweepPoint& point) {
+      return sweep_record(device, point, sweep, options_for(timing_options, registers, point.workload, point.params));
+    }, log);
+    std::cout << todo.size() << " predictions written to " << log.path();
+    if (todo.size() < points.size()) std::cout << ", " << points.size() - todo.size() << " already in it";
+    std::cout << "\n";
     return 0;
   }
 

@@ -17,3 +17,9 @@ add_test(NAME timing.predict_registers_from_unmeasured
           --registers-from ${CMAKE_SOURCE_DIR}/validate/data/h100-2026-11-22.jsonl)
 set_tests_properties(timing.predict_registers_from_unmeasured PROPERTIES
   PASS_REGULAR_EXPRESSION "h100-2026-11-22.jsonl has no measurement of transpose")
+# A sweep predicted on two threads, and resumed: the same records as one
+# thread writes.
+add_test(NAME timing.predict_sweep_jobs_and_resume
+  COMMAND ${CMAKE_COMMAND} -DLANELAB=$<TARGET_FILE:lanelab> -DDIR=${CMAKE_BINARY_DIR}/predict-sweep-jobs
+          -P ${CMAKE_SOURCE_DIR}/tests/validate/predict_sweep_jobs.cmake)
+set_tests_properties(timing.predict_sweep_jobs_and_resume PROPERTIES TIMEOUT 120)
