@@ -20,7 +20,8 @@
 // device's dispatch overhead, each after the first what waiting for the one
 // before costs (within its span and in the gap before it), and cannot beat
 // the memory bandwidth: DRAM's, or
-// L2's when the dispatch's buffers fit in L2 (l2_bandwidth_gbps), nor launch
+// L2's when the dispatch's buffers, or the fewer bytes it moves, fit in L2
+// (l2_bandwidth_gbps), nor launch
 // workgroups faster than the device can (workgroup_launch_ns): it lasts at
 // least until its last workgroup is launched and has run.
 #include <array>
@@ -80,7 +81,7 @@ struct DispatchKindPrediction {
   double seconds_per_dispatch = 0;       // mean, overhead included
   double error_seconds = 0;              // for all `count` dispatches (one standard error)
   bool sampled = false;                  // extrapolated from a sample of workgroups
-  bool l2_resident = false;              // its buffers fit in L2: served at L2 bandwidth
+  bool l2_resident = false;              // its buffers (or the bytes it moves) fit in L2: served at L2 bandwidth
   double l2_kept_share = 0;              // of its lines, those L2 holds when it starts (DeviceModel::l2_retention)
 };
 

@@ -440,6 +440,29 @@ TEST(TimingMemory, WhatADispatchBeyondL2ReadsAgainComesFromL2) {
   EXPECT_LT(2 * p.memory_bound_seconds, (reads + writes) / device.dram_bandwidth_gbps * 1e-9);
 }
 
+TEST(TimingMemory, ADispatchThatTouchesLittleOfABufferBeyondL2FindsItInL2) {
+  // APSP's phase 1 in small: one workgroup chases 64 loads through the first
+  // 64 words of a buffer of 64 Ki words (256 KiB). Beyond an L2 of 64 KiB by
+  // the buffer's size, within it by the sectors the dispatch moves.
+  const launch::Script script = script_of(
+      "void main() { uint x = gl_LocalInvocationID.x;\n"
+      "  for (uint k = 0u; k < 64u; ++k) x = buf.v[x & 63u];\n  buf.v[gl_LocalInvocationID.x] = x; }", 65536);
+  const auto kind = [&](uint64_t l2_bytes) {
+    DeviceModel device = load_device_model("h100");
+    device.l2_bytes = l2_bytes;
+    return predict(script, device, {}).kinds.front();
+  };
+  const DispatchKindPrediction little = kind(64 * 1024), whole = kind(1 << 20), none = kind(64);
+  EXPECT_TRUE(little.l2_resident);
+  EXPECT_TRUE(whole.l2_resident);
+  EXPECT_NEAR(little.seconds_per_dispatch, whole.seconds_per_dispatch, 1e-12);
+  // An L2 smaller than the sectors it moves: each load waits DRAM's round trip.
+  EXPECT_FALSE(none.l2_resident);
+  const DeviceModel h100 = load_device_model("h100");
+  EXPECT_GT(none.seconds_per_dispatch - little.seconds_per_dispatch,
+            64 * 0.9 * double(h100.latency_cycles.dram - h100.latency_cycles.global) / (h100.clock_mhz * 1e6));
+}
+
 TEST(TimingMemory, WhatTheDispatchBeforeStreamedThroughL2HasEvictedMostOfTheNextOnesBuffers) {
   // The reductions' shape: a first pass of 256 workgroups sums `big` a
   // chunk each and writes its partial as it goes, a second reads the
