@@ -315,7 +315,8 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
 // 16x16 threads takes 35.67, 35.98 and 36.27 us a dispatch at n = 2048,
 // 4096 and 8192 (a matrix of 16, 64 and 256 MiB), where paying DRAM's
 // round trip for its copy and write-back added 1.3 us to the model's from n
-// = 2048 to 4096 (validate/data/README.md).
+// = 2048 to 4096; phases 1 and 2 take as long behind a phase 3 that streams
+// nothing (validate/data/README.md, the device call of 2026-11-27 00:50Z).
 // So such a dispatch whose sectors moved (at least the bytes it touches: a
 // line read twice counts twice) fit L2 runs again, over its buffers as they
 // were, with those bytes as its footprint.
