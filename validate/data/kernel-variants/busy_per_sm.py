@@ -1,7 +1,9 @@
 # busy_per_sm.py CSV: from an SM-mapping CSV (run-sm-mapping-large.sh), per
 # n, block and threads, how many SMs ran 1, 2, 3 ... of the last round's
-# phase-2 busy workgroups (the tiles of the pivot row and column but the
-# pivot tile), as "busy workgroups an SM: SMs".
+# phase-2 workgroups at the busy tiles' places (the tiles of the pivot row
+# and column but the pivot tile; in apsp-sm-mapping.comp's last round they
+# only record their SM, as every other workgroup does), as "workgroups an
+# SM: SMs".
 import collections, csv, gzip, sys
 opener = gzip.open if sys.argv[1].endswith(".gz") else open
 per_sm = collections.defaultdict(collections.Counter)

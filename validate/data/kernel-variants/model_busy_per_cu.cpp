@@ -8,8 +8,11 @@
 //   g++ -std=c++20 -O2 -I. validate/data/kernel-variants/model_busy_per_cu.cpp \
 //     build-release/liblanelab_sim.a -o /tmp/model_busy_per_cu
 //   /tmp/model_busy_per_cu N BLOCK SLOTS BUSY_US   (from the repository root)
-// SLOTS and BUSY_US: the prediction's phase-2 `workgroups_per_cu` and
-// `seconds_per_dispatch` (`lanelab predict apsp ... --json`, `dispatches[1]`).
+// SLOTS: the prediction's phase-2 `workgroups_per_cu` (`lanelab predict apsp
+// ... --json`, `dispatches[1]`). BUSY_US: how long a busy workgroup holds its
+// slot beyond the turnover: the prediction's `seconds_per_dispatch` for the
+// grid as written, 0 for apsp-sm-mapping.comp's last round, where every
+// workgroup only records its SM.
 #include <cstdio>
 #include <cstdlib>
 #include <map>

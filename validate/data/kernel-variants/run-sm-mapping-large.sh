@@ -2,9 +2,11 @@
 # The device call behind h100-apsp-sm-mapping-large-2026-11-27.csv.gz: which
 # SM runs each workgroup of APSP's last-round phase 2 grid at n =
 # 2048, 4096 and 8192 (apsp-sm-mapping.comp, as run-sm-mapping.sh at n =
-# 1000), for the five shapes whose phase 2 the model gets most wrong where
-# busy workgroups share SMs. Prints, per shape and n, how many SMs ran 1, 2,
-# 3 ... of phase 2's busy workgroups (the pivot row's and column's tiles).
+# 1000), for five shapes. In that variant every workgroup of the last
+# round's grid only records its SM and returns, so this is how the launcher
+# hands out a grid of equal short workgroups. Prints, per shape and n, how
+# many SMs ran 1, 2, 3 ... of the workgroups at the places of phase 2's
+# busy tiles (the pivot row's and column's).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
