@@ -323,13 +323,14 @@ double Predictor::run_sample(DispatchResult& r, core::DispatchContext& context, 
 DispatchResult Predictor::simulate_touching_what_it_moves(const launch::RunCommand& run,
                                                           std::map<std::string, launch::BufferData>& buffers,
                                                           const L2History& history) {
+  const std::set<std::string> bound = bound_buffers(script_, run.pipeline);
   uint64_t buffer_bytes = 0;
-  std::map<std::string, launch::BufferData> before;
-  for (const std::string& name : bound_buffers(script_, run.pipeline))
+  for (const std::string& name : bound)
     if (auto it = buffers.find(name); it != buffers.end()) buffer_bytes += it->second.bytes.size();
   if (buffer_bytes + history.streamed_before <= device_.l2_bytes || device_.l2_bandwidth_gbps <= 0)
     return simulate(run, buffers, history);
-  for (const std::string& name : bound_buffers(script_, run.pipeline))
+  std::map<std::string, launch::BufferData> before;
+  for (const std::string& name : bound)
     if (auto it = buffers.find(name); it != buffers.end()) before.insert(*it);
   DispatchResult r = simulate(run, buffers, history);
   const double moved =
