@@ -9,6 +9,7 @@
 
 #include "sim/common/error.h"
 #include "sim/timing/instruction_class.h"
+#include "sim/timing/workgroup_dependence.h"
 
 namespace lanelab::timing {
 
@@ -50,6 +51,9 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
   const double bytes_per_second = memory.bandwidth_gbps * 1e9;
   const double cycles_per_second = std::max(1u, device.clock_mhz) * 1e6;
   bytes_per_cycle_ = bytes_per_second / cycles_per_second / std::max(1u, device.compute_units);
+  l2_bytes_per_cycle_ = memory.l2_bandwidth_gbps > 0
+                            ? memory.l2_bandwidth_gbps * 1e9 / cycles_per_second / std::max(1u, device.compute_units)
+                            : bytes_per_cycle_;
   // A scheduler serving several SIMDs (GCN: one issue per cycle, round-robin
   // over 4 SIMDs) gives each SIMD an issue slot every SIMDs/schedulers cycles.
   const uint32_t simds = std::max(1u, device.simd_units_per_cu);
@@ -274,7 +278,9 @@ void ComputeUnit::issue(uint32_t id) {
     case InstrClass::Global: {
       const CoalescedAccess& a = events_.coalesced;
       const double bytes = double(a.sectors) * device_.global_sector_bytes;
-      const auto port = uint64_t(bytes / bytes_per_cycle_ + 0.5);
+      const bool read_by_others =
+          !events_.is_store && read_by_other_workgroups(it.address_dependence, memory_.grid_dimensions);
+      const auto port = uint64_t(bytes / (read_by_others ? l2_bytes_per_cycle_ : bytes_per_cycle_) + 0.5);
       // The L1 looks up one line of the access a cycle: an access over 32
       // lines (the 16-fetch luminance shader's) holds it 32 cycles.
       const uint64_t l1_start = std::max(now_, l1_free_);
@@ -282,7 +288,8 @@ void ComputeUnit::issue(uint32_t id) {
       const uint64_t looked_up = l1_start + a.lines - std::min(a.lines, 1u);
       const uint64_t start = std::max({now_, looked_up, memory_port_free_});
       memory_port_free_ = start + port;
-      ready = start + port + memory_.latency_cycles + queueing_cycles(start, port);
+      const uint64_t queued = queueing_cycles(start, port);
+      ready = start + port + (read_by_others ? memory_.l2_latency_cycles : memory_.latency_cycles + queued);
       from_memory = true;
       if (events_.is_store) {
         stores_done_ = std::max(stores_done_, ready);
@@ -297,6 +304,7 @@ void ComputeUnit::issue(uint32_t id) {
       } else {
         c.global_load_requests += 1;
         c.global_load_transactions += a.sectors;
+        if (read_by_others) c.global_shared_load_transactions += a.sectors;
       }
       break;
     }

@@ -67,6 +67,12 @@ struct MemoryPath {
   // unit's port (its share of the bandwidth) stands for the whole device's
   // utilization only when every compute unit loads its own.
   double busy_share = 1;
+  // The grid's dimensions of more than one workgroup (workgroup_dependence.h
+  // bits): a load whose address leaves one of them out reads lines other
+  // workgroups read too, and finds them in L2, at its round trip.
+  uint8_t grid_dimensions = 0;
+  uint32_t l2_latency_cycles = 0;
+  double l2_bandwidth_gbps = 0;
 };
 
 // A slot's turnover (DeviceModel::workgroup_turnover_ns) in the device's cycles.
@@ -157,6 +163,7 @@ class ComputeUnit : public core::ExecutionObserver {
   const BankModel& banks_;
   const Coalescer& coalescer_;
   double bytes_per_cycle_;   // this compute unit's share of the memory bandwidth
+  double l2_bytes_per_cycle_;  // ... of L2's, for loads of lines other workgroups read too
   MemoryPath memory_;
   uint32_t min_issue_interval_;
   uint64_t turnover_cycles_;  // device_.workgroup_turnover_ns in cycles

@@ -6,6 +6,7 @@
 
 #include "sim/timing/instruction_class.h"
 #include "sim/timing/instruction_fusion.h"
+#include "sim/timing/workgroup_dependence.h"
 
 namespace lanelab::timing {
 
@@ -44,6 +45,7 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
   const InstructionFusion fusion = fuse_instructions(p, traits);
   const std::vector<InstrClass> pointer_class = pointer_classes(p);
   const std::vector<bool> constant_array = constant_array_pointers(p);
+  const std::vector<uint8_t> address_dependence = global_address_dependence(p);
   for (const auto& in : p.instructions) {
     const size_t i = instructions.size();
     InstructionTiming t;
@@ -56,6 +58,7 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
     t.issues = fusion.issues[i];
     t.multiplies = fusion.multiplies[i];
     t.adds_then_min_max = fusion.adds_then_min_max[i];
+    t.address_dependence = address_dependence[i];
     const auto op = spv::Op(in.opcode);
     if ((op == spv::Op::OpLoad || op == spv::Op::OpStore) && in.operand_count > 0 &&
         p.operands[in.operand_begin] < pointer_class.size() &&

@@ -41,6 +41,9 @@ struct InstructionTiming {
   // constant cache, a line's first read on a compute unit waits for memory,
   // later ones the local-memory latency.
   bool constant_bank = false;
+  // A global access: the workgroup-ID dimensions its address depends on
+  // (workgroup_dependence.h).
+  uint8_t address_dependence = 0;
   SubgroupArithmetic subgroup_arithmetic = SubgroupArithmetic::None;
   bool float_steps = false;  // a butterfly's operation is a float one (its latency: latency_cycles.float)
   uint32_t result_begin = 0, result_count = 0;

@@ -22,6 +22,7 @@
 #include "sim/timing/compute_unit.h"
 #include "sim/timing/scheduler.h"
 #include "sim/timing/scoreboard.h"
+#include "sim/timing/workgroup_dependence.h"
 #include "sim/timing/workgroup_distribution.h"
 
 namespace lanelab::timing {
@@ -175,9 +176,9 @@ class Predictor {
   DispatchResult simulate_touching_what_it_moves(const launch::RunCommand& run,
                                                  std::map<std::string, launch::BufferData>& buffers,
                                                  const L2History& history);
-  // The memory path of loads `dram_bytes` of whose `bytes` come from DRAM,
-  // the rest from L2: the bandwidth of the mix, the average round trip,
-  // DRAM's queue in proportion.
+  // The memory path of accesses `dram_bytes` of whose `bytes` come from
+  // DRAM, the rest from L2: the bandwidth of the mix, the average round
+  // trip, DRAM's queue in proportion.
   MemoryPath memory_path(double dram_bytes, double bytes) const {
     const InstructionLatencyCycles& lat = device_.latency_cycles;
     if (device_.l2_bandwidth_gbps <= 0 || dram_bytes >= bytes)
@@ -414,11 +415,26 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   const double kept = device_.l2_bandwidth_gbps > 0 && buffer_bytes > 0 ? kept_bytes / double(buffer_bytes) : 0;
   r.l2_resident = kept >= 1;
   r.l2_kept_share = kept;
-  // A load L2 no longer holds pays DRAM's round trip and queue; of a mix, the average.
+  // A load L2 no longer holds pays DRAM's round trip and queue; of a mix,
+  // the average. A load of lines the grid's other workgroups read too finds
+  // them in L2.
   const uint64_t n = uint64_t(groups[0]) * groups[1] * groups[2];
   const uint64_t cus = std::max(1u, device_.compute_units);
-  MemoryPath memory = memory_path(1 - kept, 1);
-  memory.busy_share = double(std::min(n, cus)) / double(cus);
+  uint8_t grid_dimensions = 0;
+  for (size_t d = 0; d < 3; ++d)
+    if (groups[d] > 1) grid_dimensions |= uint8_t(kDependsOnX << d);
+  // The DRAM bytes are all among `first_bytes`, the accesses of lines no
+  // other workgroup reads: those take the mix, the others L2 alone.
+  const auto path = [&](double dram_bytes, double first_bytes) {
+    MemoryPath m = memory_path(dram_bytes, first_bytes);
+    m.busy_share = double(std::min(n, cus)) / double(cus);
+    m.grid_dimensions = grid_dimensions;
+    const bool l2 = device_.l2_bandwidth_gbps > 0;
+    m.l2_latency_cycles = l2 ? device_.latency_cycles.global : m.latency_cycles;
+    m.l2_bandwidth_gbps = l2 ? device_.l2_bandwidth_gbps : m.bandwidth_gbps;
+    return m;
+  };
+  MemoryPath memory = path(1 - kept, 1);
   const uint64_t per_cu = (n + cus - 1) / cus;
   r.waves = (per_cu + resident - 1) / resident;
   double cycles = 0;
@@ -459,18 +475,22 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     r.simulated_workgroups = n;
   } else {
     // A dispatch beyond L2 reads from DRAM what it touches first; what it
-    // reads again (APSP's phase 3: each pivot-row and pivot-column tile, by
-    // a whole row and column of workgroups) it finds in L2. So at most its
-    // buffers' bytes cross DRAM each way, the rest L2's bandwidth: the
-    // sample runs again at the bandwidth and round trip that mix gives.
+    // reads again it finds in L2: the lines the grid's other workgroups read
+    // too (APSP's phase 3: each pivot-row and pivot-column tile, by a whole
+    // row and column of workgroups), at L2's round trip, and of the rest
+    // what exceeds its buffers' bytes. So at most those bytes cross DRAM
+    // each way, the rest L2's bandwidth: the sample runs again at the
+    // bandwidth and round trips that mix gives.
     double sample_cycles = run_sample(r, context, timing, resident, residency, n, groups, memory, last_run);
     if (!r.l2_resident && device_.l2_bandwidth_gbps > 0) {
       const double sector = device_.global_sector_bytes;
       const double reads = r.counters.global_load_transactions * sector;
+      const double first_reads = reads - r.counters.global_shared_load_transactions * sector;
       const double writes = r.counters.global_store_transactions * sector;
-      const double dram = (1 - kept) * (std::min(reads, double(footprint)) + std::min(writes, double(footprint)));
+      const double dram =
+          (1 - kept) * (std::min(first_reads, double(footprint)) + std::min(writes, double(footprint)));
       if (dram < kRereadShare * (1 - kept) * (reads + writes)) {
-        memory = memory_path(dram, reads + writes);
+        memory = path(dram, first_reads + writes);
         sample_cycles = run_sample(r, context, timing, resident, residency, n, groups, memory, last_run);
       }
     }
@@ -483,7 +503,9 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   }
   const double hz = std::max(1u, device_.clock_mhz) * 1e6;
   r.compute_seconds = cycles / hz;
-  r.memory_seconds = r.counters.global_transferred_bytes / (memory.bandwidth_gbps * 1e9);
+  const double shared_read_bytes = r.counters.global_shared_load_transactions * device_.global_sector_bytes;
+  r.memory_seconds = (r.counters.global_transferred_bytes - shared_read_bytes) / (memory.bandwidth_gbps * 1e9) +
+                     shared_read_bytes / (memory.l2_bandwidth_gbps * 1e9);
   // The last workgroup starts once all the others have been launched, and
   // still has to run: a launch-bound dispatch ends that much later. (A
   // sampled dispatch takes its heaviest workgroup's run alone.)
