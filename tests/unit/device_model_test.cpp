@@ -91,10 +91,10 @@ TEST(DeviceModel, H100) {
   EXPECT_EQ(d.registers_per_simd, 16384u);
   EXPECT_EQ(d.register_allocation, RegisterAllocation::kPerSubgroup);
   EXPECT_EQ(d.register_alloc_granularity, 256u);
-  EXPECT_EQ(d.shared_memory_bytes_per_cu, 64u * 1024);  // the Vulkan driver's carveout (measured)
+  EXPECT_EQ(d.shared_memory_bytes_per_cu, 56u * 1024);  // what the Vulkan driver gives compute (measured)
   EXPECT_EQ(d.max_shared_bytes_per_workgroup, 48u * 1024);
   EXPECT_EQ(d.shared_alloc_granularity_bytes, 128u);
-  EXPECT_EQ(d.shared_reserved_bytes_per_workgroup, 1536u);
+  EXPECT_EQ(d.shared_reserved_bytes_per_workgroup, 1024u);
   EXPECT_EQ(d.max_workgroups_per_cu, 32u);
   EXPECT_EQ(d.max_subgroups_per_cu, 64u);
   EXPECT_EQ(d.clock_mhz, 1980u);

@@ -138,8 +138,8 @@ TEST_F(OccupancyH100, FullOccupancyAt32Registers) {
   const OccupancyResult r = run(256, 32, 0);
   EXPECT_EQ(r.allocated_registers_per_subgroup, 1024u);  // 32 * 32, already a multiple of 256
   EXPECT_EQ(r.registers_limit, 8u);                        // 16 warps per SMSP * 4 / 8 warps
-  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 1536u);  // only the reservation
-  EXPECT_EQ(r.shared_limit, 42u);
+  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 1024u);  // only the reservation
+  EXPECT_EQ(r.shared_limit, 56u);
   EXPECT_EQ(r.subgroup_slots_limit, 8u);
   EXPECT_EQ(r.hardware_limit, 32u);
   EXPECT_EQ(r.workgroups_per_cu, 8u);
@@ -176,33 +176,33 @@ TEST_F(OccupancyH100, OddWarpCountPerBlock) {
 }
 
 TEST_F(OccupancyH100, SharedMemoryGranularityAndReservation) {
-  // 7814 + 1536 = 9350 rounds up to 9472: floor(65536 / 9472) = 6 (7 without rounding).
-  const OccupancyResult r = run(64, 32, 7814);
-  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 9472u);
-  EXPECT_EQ(r.shared_limit, 6u);
-  EXPECT_EQ(r.workgroups_per_cu, 6u);
+  // 8500 + 1024 = 9524 rounds up to 9600: floor(57344 / 9600) = 5 (6 without rounding).
+  const OccupancyResult r = run(64, 32, 8500);
+  EXPECT_EQ(r.allocated_shared_bytes_per_workgroup, 9600u);
+  EXPECT_EQ(r.shared_limit, 5u);
+  EXPECT_EQ(r.workgroups_per_cu, 5u);
   EXPECT_EQ(r.binding, std::vector<L>{L::kSharedMemory});
-  EXPECT_EQ(r.active_subgroups_per_cu, 12u);
-  EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "18.75%");
+  EXPECT_EQ(r.active_subgroups_per_cu, 10u);
+  EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "15.62%");
 }
 
 TEST_F(OccupancyH100, ReservationDropsAThirdWorkgroup) {
-  // 20480 + 1536 = 22016: floor(65536 / 22016) = 2 (3 without the reservation),
-  // as the device holds them (validate/data/h100-residency-2026-11-24.jsonl).
-  const OccupancyResult r = run(256, 32, 20 * 1024);
+  // 18432 + 1024 = 19456: floor(57344 / 19456) = 2 (3 without the reservation),
+  // as the device holds them (validate/data/h100-residency-18kb-2026-11-27.jsonl).
+  const OccupancyResult r = run(256, 32, 18 * 1024);
   EXPECT_EQ(r.shared_limit, 2u);
   EXPECT_EQ(r.active_subgroups_per_cu, 16u);
   EXPECT_EQ(format_percent(r.subgroup_occupancy_percent), "25.00%");
 }
 
 TEST_F(OccupancyH100, SmallWorkgroupsReachTheHardwareLimit) {
-  // Workgroups of 64 lanes declaring 256 bytes: 256 + 1536 = 1792, floor(65536
-  // / 1792) = 36, so the 32 workgroups an SM may hold bind (and its 64
+  // Workgroups of 64 lanes declaring 256 bytes: 256 + 1024 = 1280, floor(57344
+  // / 1280) = 44, so the 32 workgroups an SM may hold bind (and its 64
   // subgroup slots), as the device ran Threadgroup2d32 and HybridShuffle32
   // there (validate/data/h100-transpose-sm-timeline-2026-11-26.csv.gz); a 2 KB
-  // reservation would give 28.
+  // reservation would give 24.
   const OccupancyResult r = run(64, 16, 256);
-  EXPECT_EQ(r.shared_limit, 36u);
+  EXPECT_EQ(r.shared_limit, 44u);
   EXPECT_EQ(r.workgroups_per_cu, 32u);
   EXPECT_EQ(r.binding, (std::vector<L>{L::kSubgroupSlots, L::kHardware}));
 }

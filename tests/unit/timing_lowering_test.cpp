@@ -638,7 +638,7 @@ TEST(TimingSampling, BusyWorkgroupsThatShareAComputeUnitTakeTurnsOnIt) {
   // go round the compute units (workgroup_distribution.h; one rotation over
   // all, without the H100's SMs 124-131 served apart): K = 132 puts the busy
   // ones on one compute unit until its 32 slots are full (the workgroups an
-  // SM holds; 128 bytes of shared memory and 1536 reserved would allow 39),
+  // SM holds; 128 bytes of shared memory and 1024 reserved would allow 49),
   // then on the next; K = 131 gives each its own. A random sample sees the
   // same mix in both.
   DeviceModel device = load_device_model("h100");
