@@ -288,6 +288,8 @@ void ComputeUnit::issue(uint32_t id) {
       const uint64_t looked_up = l1_start + a.lines - std::min(a.lines, 1u);
       const uint64_t start = std::max({now_, looked_up, memory_port_free_});
       memory_port_free_ = start + port;
+      // Every access fills the port whose utilization DRAM's queue follows;
+      // a load of lines other workgroups read waits for L2 alone.
       const uint64_t queued = queueing_cycles(start, port);
       ready = start + port + (read_by_others ? memory_.l2_latency_cycles : memory_.latency_cycles + queued);
       from_memory = true;
@@ -304,7 +306,7 @@ void ComputeUnit::issue(uint32_t id) {
       } else {
         c.global_load_requests += 1;
         c.global_load_transactions += a.sectors;
-        if (read_by_others) c.global_shared_load_transactions += a.sectors;
+        if (read_by_others) c.global_reread_load_transactions += a.sectors;
       }
       break;
     }

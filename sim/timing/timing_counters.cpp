@@ -20,7 +20,7 @@ TimingCounters& TimingCounters::operator+=(const TimingCounters& o) {
   global_load_requests += o.global_load_requests;
   global_store_requests += o.global_store_requests;
   global_load_transactions += o.global_load_transactions;
-  global_shared_load_transactions += o.global_shared_load_transactions;
+  global_reread_load_transactions += o.global_reread_load_transactions;
   global_store_transactions += o.global_store_transactions;
   global_requested_bytes += o.global_requested_bytes;
   global_transferred_bytes += o.global_transferred_bytes;
@@ -55,7 +55,7 @@ TimingCounters TimingCounters::scaled(double k) const {
   c.global_load_requests *= k;
   c.global_store_requests *= k;
   c.global_load_transactions *= k;
-  c.global_shared_load_transactions *= k;
+  c.global_reread_load_transactions *= k;
   c.global_store_transactions *= k;
   c.global_requested_bytes *= k;
   c.global_transferred_bytes *= k;

@@ -19,8 +19,8 @@ struct TimingCounters {
   double shared_lane_groups = 0;     // wavefronts a conflict-free access would need
   double global_load_requests = 0, global_store_requests = 0;
   double global_load_transactions = 0, global_store_transactions = 0;  // sectors
-  // Of the loads' sectors, those other workgroups read too (workgroup_dependence.h).
-  double global_shared_load_transactions = 0;
+  // Of the loads' sectors, those of lines other workgroups read too (workgroup_dependence.h).
+  double global_reread_load_transactions = 0;
   double global_requested_bytes = 0, global_transferred_bytes = 0;
   double barrier_wait_cycles = 0;    // subgroup-cycles between arriving at a barrier and its release
   double memory_stall_cycles = 0;    // SIMD cycles with no subgroup ready, the next one waiting on memory

@@ -485,7 +485,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     if (!r.l2_resident && device_.l2_bandwidth_gbps > 0) {
       const double sector = device_.global_sector_bytes;
       const double reads = r.counters.global_load_transactions * sector;
-      const double first_reads = reads - r.counters.global_shared_load_transactions * sector;
+      const double first_reads = reads - r.counters.global_reread_load_transactions * sector;
       const double writes = r.counters.global_store_transactions * sector;
       const double dram =
           (1 - kept) * (std::min(first_reads, double(footprint)) + std::min(writes, double(footprint)));
@@ -503,9 +503,9 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   }
   const double hz = std::max(1u, device_.clock_mhz) * 1e6;
   r.compute_seconds = cycles / hz;
-  const double shared_read_bytes = r.counters.global_shared_load_transactions * device_.global_sector_bytes;
-  r.memory_seconds = (r.counters.global_transferred_bytes - shared_read_bytes) / (memory.bandwidth_gbps * 1e9) +
-                     shared_read_bytes / (memory.l2_bandwidth_gbps * 1e9);
+  const double reread_bytes = r.counters.global_reread_load_transactions * device_.global_sector_bytes;
+  r.memory_seconds = (r.counters.global_transferred_bytes - reread_bytes) / (memory.bandwidth_gbps * 1e9) +
+                     reread_bytes / (memory.l2_bandwidth_gbps * 1e9);
   // The last workgroup starts once all the others have been launched, and
   // still has to run: a launch-bound dispatch ends that much later. (A
   // sampled dispatch takes its heaviest workgroup's run alone.)

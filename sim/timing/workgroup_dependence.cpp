@@ -1,5 +1,7 @@
 #include "sim/timing/workgroup_dependence.h"
 
+#include <algorithm>
+
 #include <spirv/unified1/spirv.hpp11>
 
 namespace lanelab::timing {
@@ -77,7 +79,8 @@ class DependencePass {
     switch (var.memory) {
       case MemoryKind::Input:
         if (!carries_workgroup_id(var.builtin)) return 0;
-        return component_of_[from] < 0 ? kAllDimensions : uint8_t(kDependsOnX << (component_of_[from] + component));
+        if (component_of_[from] < 0 || component_of_[from] + component > 2) return kAllDimensions;
+        return uint8_t(kDependsOnX << (component_of_[from] + component));
       case MemoryKind::PushConstant: case MemoryKind::UniformBuffer: return 0;
       case MemoryKind::Workgroup: case MemoryKind::Private: case MemoryKind::Function: return stored_[v];
       default: return kDependsOnMemory;
@@ -91,13 +94,15 @@ class DependencePass {
     if (derives_pointer(op)) {
       const uint32_t base = pointer(in);
       if (base == frontend::kNoId || in.result_slot >= p_.slot_count) return false;
-      variable_of_[in.result_slot] = variable_of_[base];
       const auto& chain = p_.chains[in.aux];
-      component_of_[in.result_slot] =
+      const int32_t component =
           component_of_[base] >= 0 && chain.dynamic.empty() ? int32_t(component_of_[base] + chain.constant_offset / 4) : -1;
+      changed = variable_of_[in.result_slot] != variable_of_[base] || component_of_[in.result_slot] != component;
+      variable_of_[in.result_slot] = variable_of_[base];
+      component_of_[in.result_slot] = component;
       uint8_t bits = mask_[base];
       for (const auto& index : chain.dynamic) bits |= mask_[index.slot];
-      return raise(in.result_slot, bits);
+      return raise(in.result_slot, bits) || changed;
     }
     switch (op) {
       case Op::OpLoad: {
