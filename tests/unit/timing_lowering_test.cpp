@@ -527,6 +527,38 @@ TEST(TimingMemory, BeyondL2WhatTheGridsOtherWorkgroupsReadTooComesAtL2sRoundTrip
   EXPECT_GT(cycles(own, 64) - cycles(own, 1 << 20), 17 * 0.9 * 500);
 }
 
+TEST(TimingMemory, ABurstFromDramTakesUpToL2sRateWhereDramIsLittleBusy) {
+  // APSP's phase 3 of block 78 in small: 24 x 24 workgroups, one an SM (40
+  // KiB of shared memory), beyond an L2 of 64 bytes, each read 16 KiB of
+  // their own and as much of a strip every workgroup of their column reads,
+  // then work. DRAM is busy a small share of the dispatch, so a workgroup's
+  // burst moves at up to L2's rate, whatever DRAM's bandwidth; at its share
+  // of DRAM's it would wait on the port as long as the work takes.
+  const std::string text =
+      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = 256) in;\n"
+      "layout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\nshared uint pad[10240];\n"
+      "void main() { uint l = gl_LocalInvocationID.x; uint own = (gl_WorkGroupID.y * 24u + gl_WorkGroupID.x) * 4096u;\n"
+      "  uint strip = gl_WorkGroupID.x * 4096u + 2359296u; uint s = 0u;\n"
+      "  for (uint i = 0u; i < 16u; ++i) s += buf.v[own + i * 256u + l] + buf.v[strip + i * 256u + l];\n"
+      "  for (uint k = 0u; k < 200u; ++k) s = s * 3u + k;\n"
+      "  pad[l * 40u] = s; barrier(); buf.v[own + l] = pad[(l ^ 1u) * 40u]; }\nEND\n"
+      "BUFFER buf DATA_TYPE uint32 SIZE 2457600 FILL 1\n"
+      "PIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n"
+      "RUN pipe 24 24 1\n";
+  const launch::Script script = launch::parse_amber(text, "inline.amber");
+  const auto seconds = [&](double dram_gbps) {
+    DeviceModel device = load_device_model("h100-calibrated");
+    device.l2_bytes = 64;
+    device.l2_retention.clear();
+    device.dram_bandwidth_gbps = dram_gbps;
+    const Prediction p = predict(script, device, {});
+    EXPECT_EQ(p.kinds.front().occupancy.workgroups_per_cu, 1u);
+    EXPECT_TRUE(p.kinds.front().sampled);
+    return p.compute_seconds;
+  };
+  EXPECT_NEAR(seconds(3000), seconds(6000), 0.02 * seconds(6000));
+}
+
 TEST(TimingMemory, ADispatchThatTouchesLittleOfABufferBeyondL2FindsItInL2) {
   // APSP's phase 1 in small: one workgroup chases 64 loads through the first
   // 64 words of a buffer of 64 Ki words (256 KiB). Beyond an L2 of 64 KiB by
