@@ -46,8 +46,8 @@ class DependencePass {
     for (size_t i = 0; i < p_.instructions.size(); ++i) {
       const auto& in = p_.instructions[i];
       const auto op = Op(in.opcode);
-      if ((op == Op::OpLoad || op == Op::OpStore) && in.operand_count > 0 && points_into(pointer(in), MemoryKind::StorageBuffer))
-        address[i] = mask_[pointer(in)];
+      const bool access = (op == Op::OpLoad || op == Op::OpStore) && in.operand_count > 0;
+      if (access && points_into(pointer(in), MemoryKind::StorageBuffer)) address[i] = mask_[pointer(in)];
     }
     return address;
   }
@@ -58,17 +58,15 @@ class DependencePass {
     return p_.operand_is_slot[in.operand_begin] && s < p_.slot_count ? s : frontend::kNoId;
   }
   bool points_into(uint32_t slot, MemoryKind memory) const {
-    return slot != frontend::kNoId && variable_of_[slot] != frontend::kNoId && p_.variables[variable_of_[slot]].memory == memory;
+    return slot != frontend::kNoId && variable_of_[slot] != frontend::kNoId &&
+           p_.variables[variable_of_[slot]].memory == memory;
   }
   bool raise(uint32_t slot, uint8_t bits) {
     if (slot >= p_.slot_count || (mask_[slot] | bits) == mask_[slot]) return false;
     mask_[slot] |= bits;
     return true;
   }
-  uint8_t operand_mask(const frontend::Instruction& in, uint32_t k) const {
-    const uint32_t s = p_.operands[in.operand_begin + k];
-    return p_.operand_is_slot[in.operand_begin + k] && s < p_.slot_count ? mask_[s] : 0;
-  }
+  uint8_t mask_of(uint32_t slot) const { return slot < p_.slot_count ? mask_[slot] : 0; }
 
   // What a load reads: a workgroup-ID component, a storage buffer's word,
   // or whatever the workgroup stored into its shared or private variable.
@@ -95,8 +93,9 @@ class DependencePass {
       const uint32_t base = pointer(in);
       if (base == frontend::kNoId || in.result_slot >= p_.slot_count) return false;
       const auto& chain = p_.chains[in.aux];
-      const int32_t component =
-          component_of_[base] >= 0 && chain.dynamic.empty() ? int32_t(component_of_[base] + chain.constant_offset / 4) : -1;
+      const int32_t component = component_of_[base] >= 0 && chain.dynamic.empty()
+                                    ? int32_t(component_of_[base] + chain.constant_offset / 4)
+                                    : -1;
       changed = variable_of_[in.result_slot] != variable_of_[base] || component_of_[in.result_slot] != component;
       variable_of_[in.result_slot] = variable_of_[base];
       component_of_[in.result_slot] = component;
@@ -108,7 +107,8 @@ class DependencePass {
       case Op::OpLoad: {
         const uint32_t from = pointer(in);
         if (from == frontend::kNoId) return false;
-        for (uint32_t c = 0; c < results; ++c) changed |= raise(in.result_slot + c, uint8_t(mask_[from] | loaded(from, c)));
+        for (uint32_t c = 0; c < results; ++c)
+          changed |= raise(in.result_slot + c, uint8_t(mask_[from] | loaded(from, c)));
         return changed;
       }
       case Op::OpStore: {
@@ -118,22 +118,23 @@ class DependencePass {
         const uint8_t before = stored;
         stored |= mask_[to];
         const uint32_t value = p_.operands[in.operand_begin + 1];
-        if (p_.operand_is_slot[in.operand_begin + 1] && value < p_.slot_count)
-          for (uint32_t c = 0; c < std::max(1u, result_slot_count_of_value(in)); ++c)
-            if (value + c < p_.slot_count) stored |= mask_[value + c];
+        if (p_.operand_is_slot[in.operand_begin + 1])
+          for (uint32_t c = 0; c < std::max(1u, stored_slots(in)); ++c) stored |= mask_of(value + c);
         return stored != before;
       }
       case Op::OpCompositeExtract:
         // Operand 1: the first slot of the member within the composite.
         for (uint32_t c = 0; c < results; ++c)
-          changed |= raise(in.result_slot + c, mask_[p_.operands[in.operand_begin] + p_.operands[in.operand_begin + 1] + c]);
+          changed |= raise(in.result_slot + c,
+                           mask_of(p_.operands[in.operand_begin] + p_.operands[in.operand_begin + 1] + c));
         return changed;
       case Op::OpCompositeConstruct: {
         // Pairs of (part slot, its slots).
         uint32_t at = in.result_slot;
         for (uint32_t k = 0; k + 1 < in.operand_count; k += 2) {
           const uint32_t part = p_.operands[in.operand_begin + k], slots = p_.operands[in.operand_begin + k + 1];
-          for (uint32_t c = 0; c < slots; ++c) changed |= raise(at + c, p_.operand_is_slot[in.operand_begin + k] ? mask_[part + c] : 0);
+          for (uint32_t c = 0; c < slots; ++c)
+            changed |= raise(at + c, p_.operand_is_slot[in.operand_begin + k] ? mask_of(part + c) : 0);
           at += slots;
         }
         return changed;
@@ -145,7 +146,7 @@ class DependencePass {
         for (uint32_t c = 0; c + 3 < in.operand_count && c < results; ++c) {
           const uint32_t pick = p_.operands[in.operand_begin + 3 + c];
           if (pick == 0xffffffffu) continue;
-          changed |= raise(in.result_slot + c, pick < size_a ? mask_[a + pick] : mask_[b + pick - size_a]);
+          changed |= raise(in.result_slot + c, pick < size_a ? mask_of(a + pick) : mask_of(b + pick - size_a));
         }
         return changed;
       }
@@ -161,8 +162,8 @@ class DependencePass {
     return changed;
   }
 
-  // The slots a store writes: its value's, from the memory type's leaves.
-  uint32_t result_slot_count_of_value(const frontend::Instruction& in) const {
+  // The slots of the value a store writes: its memory type's scalar leaves.
+  uint32_t stored_slots(const frontend::Instruction& in) const {
     return in.aux < p_.leaf_lists.size() ? uint32_t(p_.leaf_lists[in.aux].size()) : 1;
   }
 
