@@ -48,12 +48,12 @@ uint64_t workgroup_turnover_cycles(const DeviceModel& device) {
 ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing, const Scheduler& scheduler,
                          const BankModel& banks, const Coalescer& coalescer, MemoryPath memory)
     : device_(device), timing_(timing), scheduler_(scheduler), banks_(banks), coalescer_(coalescer), memory_(memory) {
-  const double bytes_per_second = memory.bandwidth_gbps * 1e9;
   const double cycles_per_second = std::max(1u, device.clock_mhz) * 1e6;
-  bytes_per_cycle_ = bytes_per_second / cycles_per_second / std::max(1u, device.compute_units);
-  l2_bytes_per_cycle_ = memory.l2_bandwidth_gbps > 0
-                            ? memory.l2_bandwidth_gbps * 1e9 / cycles_per_second / std::max(1u, device.compute_units)
-                            : bytes_per_cycle_;
+  const auto unit_share = [&](double gbps) {
+    return gbps * 1e9 / cycles_per_second / std::max(1u, device.compute_units);
+  };
+  bytes_per_cycle_ = unit_share(memory.bandwidth_gbps);
+  l2_bytes_per_cycle_ = memory.l2_bandwidth_gbps > 0 ? unit_share(memory.l2_bandwidth_gbps) : bytes_per_cycle_;
   // A scheduler serving several SIMDs (GCN: one issue per cycle, round-robin
   // over 4 SIMDs) gives each SIMD an issue slot every SIMDs/schedulers cycles.
   const uint32_t simds = std::max(1u, device.simd_units_per_cu);

@@ -113,21 +113,31 @@ void for_each_derived_pointer(const frontend::Program& p, Visit visit) {
 }
 }  // namespace
 
+std::vector<uint32_t> pointer_variables(const frontend::Program& p) {
+  std::vector<uint32_t> variable_of(p.slot_count, frontend::kNoId);
+  for (uint32_t v = 0; v < p.variables.size(); ++v) {
+    const auto& var = p.variables[v];
+    if (var.id < p.id_slot.size() && p.id_slot[var.id] < p.slot_count) variable_of[p.id_slot[var.id]] = v;
+  }
+  for_each_derived_pointer(p, [&](uint32_t result, uint32_t base) { variable_of[result] = variable_of[base]; });
+  return variable_of;
+}
+
 std::vector<bool> constant_array_pointers(const frontend::Program& p) {
   std::vector<bool> constant(p.slot_count, false);
   std::vector<bool> preloaded(p.slot_count, false);
   for (const auto& preload : p.preloads)
     if (preload.slot < p.slot_count) preloaded[preload.slot] = true;
-  std::vector<uint32_t> variable_of(p.slot_count, frontend::kNoId);  // pointer slot -> variable index
-  for (uint32_t v = 0; v < p.variables.size(); ++v) {
+  // Pointer slot -> the private array it points into.
+  std::vector<uint32_t> variable_of = pointer_variables(p);
+  for (uint32_t& v : variable_of) {
+    if (v == frontend::kNoId) continue;
     const auto& var = p.variables[v];
-    if (var.id >= p.id_slot.size() || p.id_slot[var.id] >= p.slot_count) continue;
     const bool private_array = (var.memory == frontend::MemoryKind::Function ||
                                 var.memory == frontend::MemoryKind::Private) &&
                                var.type < p.types.size() && p.types[var.type].kind == frontend::Type::Kind::Array;
-    if (private_array) variable_of[p.id_slot[var.id]] = v;
+    if (!private_array) v = frontend::kNoId;
   }
-  for_each_derived_pointer(p, [&](uint32_t result, uint32_t base) { variable_of[result] = variable_of[base]; });
   // Written only whole, with a constant: a store through a chain, or of a computed value, disqualifies.
   std::vector<bool> written(p.variables.size(), false), only_constants(p.variables.size(), true);
   for (const auto& in : p.instructions) {
@@ -150,17 +160,16 @@ std::vector<bool> constant_array_pointers(const frontend::Program& p) {
 
 std::vector<InstrClass> pointer_classes(const frontend::Program& p) {
   std::vector<InstrClass> classes(p.slot_count, InstrClass::Global);
-  for (const auto& v : p.variables) {
-    if (v.id >= p.id_slot.size() || p.id_slot[v.id] >= p.slot_count) continue;
+  const std::vector<uint32_t> variable_of = pointer_variables(p);
+  const std::vector<bool> constant = constant_array_pointers(p);
+  for (uint32_t s = 0; s < p.slot_count; ++s) {
+    if (variable_of[s] == frontend::kNoId) continue;
+    const auto& v = p.variables[variable_of[s]];
     const bool private_vector = (v.memory == frontend::MemoryKind::Function ||
                                  v.memory == frontend::MemoryKind::Private) &&
                                 v.type < p.types.size() && p.types[v.type].kind == frontend::Type::Kind::Vector;
-    classes[p.id_slot[v.id]] = private_vector ? InstrClass::Int : memory_class(v.memory);
+    classes[s] = private_vector || constant[s] ? InstrClass::Int : memory_class(v.memory);
   }
-  for_each_derived_pointer(p, [&](uint32_t result, uint32_t base) { classes[result] = classes[base]; });
-  const std::vector<bool> constant = constant_array_pointers(p);
-  for (uint32_t s = 0; s < p.slot_count; ++s)
-    if (constant[s]) classes[s] = InstrClass::Int;
   return classes;
 }
 

@@ -23,6 +23,11 @@ InstrClass classify_instruction(const frontend::Instruction& in);
 // The class of a memory access by the memory it touches.
 InstrClass memory_class(frontend::MemoryKind kind);
 
+// Per register slot holding a pointer: the index in Program::variables of
+// the variable it points into, through access chains and copies (kNoId for
+// a slot that holds no pointer).
+std::vector<uint32_t> pointer_variables(const frontend::Program& p);
+
 // Per register slot holding a pointer: the class of its loads and stores, by
 // the memory of the variable it points into (Global for a slot that holds
 // no pointer). A private vector is in registers, read at a run-time index

@@ -504,7 +504,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
         const double burst_gbps =
             std::clamp(device_.dram_bandwidth_gbps / std::max(u, 1e-9), device_.dram_bandwidth_gbps,
                        std::max(device_.dram_bandwidth_gbps, device_.l2_bandwidth_gbps));
-        first_touch_gbps = path(dram, first_reads + writes, device_.dram_bandwidth_gbps).bandwidth_gbps;
+        first_touch_gbps = memory_path(dram, first_reads + writes, device_.dram_bandwidth_gbps).bandwidth_gbps;
         memory = path(dram, first_reads + writes, burst_gbps);
         sample_cycles = run_sample(r, context, timing, resident, residency, n, groups, memory, last_run);
       }

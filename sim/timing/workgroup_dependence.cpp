@@ -4,6 +4,8 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
+#include "sim/timing/instruction_class.h"
+
 namespace lanelab::timing {
 
 namespace {
@@ -13,7 +15,8 @@ using spv::Op;
 
 constexpr uint8_t kAllDimensions = kDependsOnX | kDependsOnY | kDependsOnZ;
 
-bool derives_pointer(Op op) {
+// The instructions that derive a pointer by a chain of indices (Program::chains).
+bool is_access_chain(Op op) {
   return op == Op::OpAccessChain || op == Op::OpInBoundsAccessChain || op == Op::OpPtrAccessChain;
 }
 
@@ -25,15 +28,10 @@ bool carries_workgroup_id(int32_t builtin) {
 class DependencePass {
  public:
   explicit DependencePass(const frontend::Program& p)
-      : p_(p), mask_(p.slot_count, 0), variable_of_(p.slot_count, frontend::kNoId),
-        component_of_(p.slot_count, -1), stored_(p.variables.size(), 0) {
-    for (uint32_t v = 0; v < p.variables.size(); ++v) {
-      const auto& var = p.variables[v];
-      if (var.id < p.id_slot.size() && p.id_slot[var.id] < p.slot_count) {
-        variable_of_[p.id_slot[var.id]] = v;
-        component_of_[p.id_slot[var.id]] = 0;
-      }
-    }
+      : p_(p), mask_(p.slot_count, 0), variable_of_(pointer_variables(p)), component_of_(p.slot_count, -1),
+        stored_(p.variables.size(), 0) {
+    for (const auto& var : p.variables)
+      if (var.id < p.id_slot.size() && p.id_slot[var.id] < p.slot_count) component_of_[p.id_slot[var.id]] = 0;
   }
 
   std::vector<uint8_t> run() {
@@ -89,15 +87,14 @@ class DependencePass {
     const auto op = Op(in.opcode);
     const uint32_t results = frontend::result_slot_count(p_, in);
     bool changed = false;
-    if (derives_pointer(op)) {
+    if (is_access_chain(op)) {
       const uint32_t base = pointer(in);
       if (base == frontend::kNoId || in.result_slot >= p_.slot_count) return false;
       const auto& chain = p_.chains[in.aux];
       const int32_t component = component_of_[base] >= 0 && chain.dynamic.empty()
                                     ? int32_t(component_of_[base] + chain.constant_offset / 4)
                                     : -1;
-      changed = variable_of_[in.result_slot] != variable_of_[base] || component_of_[in.result_slot] != component;
-      variable_of_[in.result_slot] = variable_of_[base];
+      changed = component_of_[in.result_slot] != component;
       component_of_[in.result_slot] = component;
       uint8_t bits = mask_[base];
       for (const auto& index : chain.dynamic) bits |= mask_[index.slot];
@@ -169,7 +166,7 @@ class DependencePass {
 
   const frontend::Program& p_;
   std::vector<uint8_t> mask_;           // per slot
-  std::vector<uint32_t> variable_of_;   // per pointer slot: the variable it points into
+  const std::vector<uint32_t> variable_of_;  // per pointer slot: the variable it points into
   std::vector<int32_t> component_of_;   // per pointer slot: the 32-bit component it points at (-1: not known)
   std::vector<uint8_t> stored_;         // per variable: what was stored into it
 };
