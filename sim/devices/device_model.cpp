@@ -241,6 +241,12 @@ DeviceModel parse(const json& doc, const std::string& file) {
     r.require_source("fused_add_min_max");
     m.fused_add_min_max = v.get<bool>();
   }
+  if (doc.contains("l1_holds_shared_memory")) {
+    const json& v = r.get("l1_holds_shared_memory", doc);
+    if (!v.is_boolean()) r.fail("l1_holds_shared_memory", "must be true or false");
+    r.require_source("l1_holds_shared_memory");
+    m.l1_holds_shared_memory = v.get<bool>();
+  }
 
   // The per-SIMD slots are what a compute unit can hold; a smaller per-CU cap
   // (NVIDIA's warps per SM) may bind first, a larger one cannot be reached.

@@ -208,6 +208,15 @@ struct DeviceModel {
   // An integer add feeding a min or max issues as one instruction (Hopper's
   // DPX VIADDMNMX, made for dynamic programming such as Floyd-Warshall).
   bool fused_add_min_max = false;
+  // L1 and shared memory are one unit whose data pipe moves a global
+  // access's lines as well as shared-memory wavefronts (NVIDIA since Volta):
+  // the lines a compute unit's loads and stores touch take cycles of its
+  // shared-memory pipe. Nsight Compute on APSP's phase 3 in CUDA (H100,
+  // validate/data/sass/apsp_phase3_shapes-l1-breakdown-2026-11-27.csv) has
+  // that pipe (l1tex__data_pipe_lsu_wavefronts) the busiest part of the
+  // unit, 71-93% of its peak, where the shared loads' own wavefronts fill
+  // 46-75% of it.
+  bool l1_holds_shared_memory = false;
   // Instructions an integer division or remainder by a divisor known only at
   // run time expands to (GPUs have no integer divider); 1: counted as one.
   uint32_t integer_divide_instructions = 1;

@@ -285,6 +285,10 @@ void ComputeUnit::issue(uint32_t id) {
       // lines (the 16-fetch luminance shader's) holds it 32 cycles.
       const uint64_t l1_start = std::max(now_, l1_free_);
       l1_free_ = l1_start + a.lines;
+      // Where L1 holds shared memory its lines also take the data pipe's
+      // cycles from the shared-memory accesses (not its place in their
+      // queue: the lookup above orders it).
+      if (device_.l1_holds_shared_memory) occupy_shared_pipe(a.lines);
       const uint64_t looked_up = l1_start + a.lines - std::min(a.lines, 1u);
       const uint64_t start = std::max({now_, looked_up, memory_port_free_});
       memory_port_free_ = start + port;

@@ -17,7 +17,9 @@
 // the registers its next instruction reads are ready. Shared-memory accesses
 // occupy the compute unit's shared-memory pipe one cycle per wavefront (bank
 // model), and each bank-conflict replay delays the result bank_replay_cycles;
-// shuffles, votes and barrier arrivals hold that pipe too. Global accesses
+// shuffles, votes and barrier arrivals hold that pipe too, and so do the
+// lines of global accesses where L1 holds shared memory
+// (DeviceModel::l1_holds_shared_memory). Global accesses
 // wait for the L1 to look their lines up, one a cycle, then occupy the
 // compute unit's share of DRAM bandwidth one sector at a time (coalescer),
 // and return a round trip later (L2's or DRAM's, the latter longer as the

@@ -102,10 +102,12 @@ TEST(DeviceModel, H100) {
   EXPECT_EQ(d.l2_bytes, 50ull * 1024 * 1024);
   EXPECT_EQ(d.shared_banks, 32u);
   EXPECT_EQ(d.bank_width_bytes, 4u);
+  EXPECT_TRUE(d.l1_holds_shared_memory);  // one L1/shared unit (Nsight Compute's data pipe)
 }
 
 TEST(DeviceModel, AmdCdnaConflictsPerSimd16Slice) {
   EXPECT_EQ(load_device_model("mi210").bank_lanes_served_together, 16u);  // the APSP report
+  EXPECT_FALSE(load_device_model("mi210").l1_holds_shared_memory);  // LDS apart from the vector L1
   EXPECT_EQ(load_device_model("mi210").subgroup_size, 64u);
 }
 
