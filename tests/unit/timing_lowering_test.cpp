@@ -565,18 +565,14 @@ TEST(TimingMemory, WhereL1HoldsSharedMemoryAGlobalAccesssLinesTakeTheSharedPipes
   // pipe a step, and 16 more where the lines pass through it too (the H100:
   // Nsight Compute's L1 data pipe counts both). The pipe binds most of the
   // run, so the second takes nearly half as long again.
-  const std::string text =
-      "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = 256) in;\n"
-      "layout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\nshared uint tile[256];\n"
+  const launch::Script script = script_of(
+      "shared uint tile[256];\n"
       "void main() { uint l = gl_LocalInvocationID.x; tile[l] = l; barrier(); uint s = 0u;\n"
       "  for (uint i = 0u; i < 16u; ++i) {\n"
       "    s += buf.v[(l & 15u) * 2048u + i * 32u + (l >> 4u)];\n"
       "    for (uint j = 0u; j < 16u; ++j) s += tile[(l + j * 7u + i) & 255u]; }\n"
-      "  buf.v[32768u + gl_GlobalInvocationID.x] = s; }\nEND\n"
-      "BUFFER buf DATA_TYPE uint32 SIZE 327680 FILL 1\n"
-      "PIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n"
-      "RUN pipe 1056 1 1\n";
-  const launch::Script script = launch::parse_amber(text, "inline.amber");
+      "  buf.v[32768u + gl_GlobalInvocationID.x] = s; }",
+      32768 + 1056 * 256, 1056, 256);
   const auto seconds = [&](bool l1_holds_shared_memory) {
     DeviceModel device = load_device_model("h100-calibrated");
     device.l1_holds_shared_memory = l1_holds_shared_memory;
