@@ -89,6 +89,14 @@ class FieldReader {
     return x;
   }
 
+  // A true-or-false property of the device.
+  bool flag(const std::string& field) const {
+    const json& v = get(field, doc_);
+    if (!v.is_boolean()) fail(field, "must be true or false");
+    require_source(field);
+    return v.get<bool>();
+  }
+
   void require_source(const std::string& field) const {
     auto sources = doc_.find("sources");
     if (sources == doc_.end() || !sources->is_object()) fail("sources", "is missing or not an object");
@@ -235,18 +243,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
     if (m.integer_divide_instructions == 0 || m.integer_divide_instructions > 255)
       r.fail("integer_divide_instructions", "must be 1 to 255");
   }
-  if (doc.contains("fused_add_min_max")) {
-    const json& v = r.get("fused_add_min_max", doc);
-    if (!v.is_boolean()) r.fail("fused_add_min_max", "must be true or false");
-    r.require_source("fused_add_min_max");
-    m.fused_add_min_max = v.get<bool>();
-  }
-  if (doc.contains("l1_holds_shared_memory")) {
-    const json& v = r.get("l1_holds_shared_memory", doc);
-    if (!v.is_boolean()) r.fail("l1_holds_shared_memory", "must be true or false");
-    r.require_source("l1_holds_shared_memory");
-    m.l1_holds_shared_memory = v.get<bool>();
-  }
+  if (doc.contains("fused_add_min_max")) m.fused_add_min_max = r.flag("fused_add_min_max");
+  if (doc.contains("l1_holds_shared_memory")) m.l1_holds_shared_memory = r.flag("l1_holds_shared_memory");
 
   // The per-SIMD slots are what a compute unit can hold; a smaller per-CU cap
   // (NVIDIA's warps per SM) may bind first, a larger one cannot be reached.
