@@ -8,6 +8,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.hpp11>
 
+#include "sim/frontend/spirv_words.h"
 #include "sim/timing/instruction_class.h"
 
 namespace lanelab::timing {
@@ -28,7 +29,6 @@ bool is_logic(Op op) {
 }
 bool is_multiply(Op op) { return op == Op::OpIMul || op == Op::OpFMul || op == Op::OpShiftLeftLogical; }
 bool is_add(Op op) { return op == Op::OpIAdd || op == Op::OpISub || op == Op::OpFAdd || op == Op::OpFSub; }
-bool is_access_chain(Op op) { return op == Op::OpAccessChain || op == Op::OpInBoundsAccessChain; }
 bool is_integer_min_max(const Instruction& in) {
   if (static_cast<Op>(in.opcode) != Op::OpExtInst) return false;
   switch (static_cast<GLSLstd450>(in.ext_opcode)) {
@@ -136,7 +136,7 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, const
     uint32_t base = pointer;
     if (facts.producer[pointer] != kNone) {
       const Instruction& c = p.instructions[facts.producer[pointer]];
-      if (!is_access_chain(static_cast<Op>(c.opcode))) return kNone;
+      if (!frontend::is_access_chain(static_cast<Op>(c.opcode))) return kNone;
       *chain = &c;
       base = p.operands[c.operand_begin];
     }

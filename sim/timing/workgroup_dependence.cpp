@@ -4,6 +4,7 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
+#include "sim/frontend/spirv_words.h"
 #include "sim/timing/instruction_class.h"
 
 namespace lanelab::timing {
@@ -14,11 +15,6 @@ using frontend::MemoryKind;
 using spv::Op;
 
 constexpr uint8_t kAllDimensions = kDependsOnX | kDependsOnY | kDependsOnZ;
-
-// The instructions that derive a pointer by a chain of indices (Program::chains).
-bool is_access_chain(Op op) {
-  return op == Op::OpAccessChain || op == Op::OpInBoundsAccessChain || op == Op::OpPtrAccessChain;
-}
 
 // The builtins whose components carry the workgroup ID's.
 bool carries_workgroup_id(int32_t builtin) {
@@ -87,7 +83,7 @@ class DependencePass {
     const auto op = Op(in.opcode);
     const uint32_t results = frontend::result_slot_count(p_, in);
     bool changed = false;
-    if (is_access_chain(op)) {
+    if (frontend::is_access_chain(op)) {
       const uint32_t base = pointer(in);
       if (base == frontend::kNoId || in.result_slot >= p_.slot_count) return false;
       const auto& chain = p_.chains[in.aux];
