@@ -5,17 +5,16 @@
 # BF steps each), the busiest parts of the L1/shared unit and of the SM (% of
 # peak), and the three largest stall reasons (warps stalled per issued
 # instruction).
-import csv, io, re, sys
-lines = [l for l in open(sys.argv[1]).read().splitlines() if l.startswith('"')]
-kernels = {}
-for r in csv.DictReader(io.StringIO("\n".join(lines))):
-    kernels.setdefault((r["ID"], r["Kernel Name"]), {})[r["Metric Name"]] = r["Metric Value"].replace(",", "")
+import sys
+
+from ncu_summary import kernels_of, shape_of
+
 def top(m, prefix, count):
     parts = [(float(v), k) for k, v in m.items() if k.startswith(prefix) and k.endswith("pct_of_peak_sustained_elapsed")]
     return " ".join(f"{k[len(prefix):].split('.')[0]}={v:.0f}" for v, k in sorted(parts, reverse=True)[:count])
 print("shape loads cap us lds/cycle ld_wavefronts/cycle lds/step wavefronts/step | L1 parts | SM parts | stalls")
-for index, ((_, name), m) in enumerate(kernels.items()):
-    bf, tx, ty, wide = re.search(r"phase3<(\d+), (\d+), (\d+), (\w+)>", name).groups()
+for index, ((_, name), m) in enumerate(kernels_of(sys.argv[1]).items()):
+    bf, tx, ty, wide = shape_of(name)
     cycles = float(m["sm__cycles_elapsed.avg"]) * 132
     tiles = -(-4096 // int(bf))
     warp_steps = (tiles * tiles - 2 * tiles + 1) * -(-int(tx) * int(ty) // 32) * int(bf)
