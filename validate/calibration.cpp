@@ -337,48 +337,38 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                bench + ": slope of time against operations per compute unit x clock", fit, false, 0, false);
   }
 
+  json barrier_pipe_by_subgroups = json::array();
+  std::string barrier_pipe_how;
   // Barrier throughput: the barrier benchmark with every compute unit full
   // of workgroups, the shared-memory pipe bound: a step per subgroup holds it
   // one wavefront for its store, one for its load, and two barrier arrivals.
-  // Run at several workgroup sizes, a barrier arrival's cycles are a line in
-  // 1 / the workgroup's subgroups: the intercept each subgroup's, the slope
-  // the workgroup's barrier's once (DeviceModel::barrier_workgroup_pipe_cycles).
+  // Run at several workgroup sizes, each size's arrival is a point of
+  // DeviceModel::barrier_pipe_cycles_by_subgroups; at one size alone it is
+  // barrier_pipe_cycles.
   {
-    std::map<uint32_t, Points> by_size;
+    std::map<uint32_t, Points> by_subgroups;
     for (const Point& p : with_bench(all, "barrier_throughput"))
-      by_size[uint32_t(param(p, "workgroup_size"))].push_back(p);
-    std::vector<double> per_subgroup, arrival_cycles, step_cycles;
-    std::vector<LineFit> step_fits;
+      by_subgroups[uint32_t(std::ceil(param(p, "workgroup_size") / double(std::max(1u, base.subgroup_size))))]
+          .push_back(p);
+    const std::string how =
+        "barrier_throughput: (cycles per subgroup step per compute unit - a store and a load wavefront) / 2 barriers";
     json steps = json::object();
-    for (const auto& [size, points] : by_size) {
+    for (const auto& [subgroups, points] : by_subgroups) {
       const auto [cycles, fit] = cycles_per_subgroup_step_per_cu(points);
-      per_subgroup.push_back(1 / std::ceil(size / double(std::max(1u, base.subgroup_size))));
-      arrival_cycles.push_back((cycles - 2) / 2);
-      step_cycles.push_back(cycles);
-      step_fits.push_back(fit);
-      steps[std::to_string(size)] = {{"cycles_per_subgroup_step_per_cu", cycles}, {"fit", fit_json(fit)}};
+      const double arrival = (cycles - 2) / 2;
+      if (by_subgroups.size() == 1) {
+        derived["barrier_throughput_cycles_per_subgroup_step_per_cu"] = cycles;
+        derived["barrier_throughput_fit"] = fit_json(fit);
+        fitter.set("barrier_pipe_cycles", "barrier_pipe_cycles", base.barrier_pipe_cycles, arrival, status_of(fit),
+                   how, fit, false, 0, false);
+      } else {
+        steps[std::to_string(subgroups)] = {{"cycles_per_subgroup_step_per_cu", cycles}, {"fit", fit_json(fit)}};
+        barrier_pipe_by_subgroups.push_back({subgroups, std::max(0.0, arrival)});
+      }
     }
-    if (by_size.size() == 1) {
-      derived["barrier_throughput_cycles_per_subgroup_step_per_cu"] = step_cycles.front();
-      derived["barrier_throughput_fit"] = fit_json(step_fits.front());
-      fitter.set("barrier_pipe_cycles", "barrier_pipe_cycles", base.barrier_pipe_cycles, arrival_cycles.front(),
-                 status_of(step_fits.front()),
-                 "barrier_throughput: (cycles per subgroup step per compute unit - a store and a load wavefront) / 2 "
-                 "barriers",
-                 step_fits.front(), false, 0, false);
-    } else if (by_size.size() > 1) {
-      const LineFit fit = fit_line(per_subgroup, arrival_cycles, 0);
-      derived["barrier_throughput_by_workgroup_size"] = steps;
-      derived["barrier_arrival_fit"] = fit_json(fit);
-      const std::string how =
-          "barrier_throughput at " + std::to_string(by_size.size()) +
-          " workgroup sizes: (cycles per subgroup step per compute unit - a store and a load wavefront) / 2 "
-          "barriers, a line in 1 / subgroups a workgroup, ";
-      fitter.set("barrier_pipe_cycles", "barrier_pipe_cycles", base.barrier_pipe_cycles, fit.intercept, "fitted",
-                 how + "intercept", fit, false, 0, false);
-      fitter.set("barrier_workgroup_pipe_cycles", "barrier_workgroup_pipe_cycles",
-                 base.barrier_workgroup_pipe_cycles, std::max(0.0, fit.slope), "fitted", how + "slope", fit, false, 0,
-                 false);
+    if (by_subgroups.size() > 1) {
+      derived["barrier_throughput_by_subgroups"] = steps;
+      barrier_pipe_how = how + ", at each workgroup size";
     }
   }
 
@@ -823,6 +813,13 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       device["sources"]["l2_retention"] =
           "measured (" + how + "; " + std::filesystem::path(results_file).filename().string() + ")";
       fields["l2_retention"] = {{"status", "measured"}, {"how", how}, {"points", l2_retention.size()}};
+    }
+    if (!barrier_pipe_by_subgroups.empty()) {
+      const char* field = "barrier_pipe_cycles_by_subgroups";
+      device[field] = barrier_pipe_by_subgroups;
+      device["sources"][field] =
+          "measured (" + barrier_pipe_how + "; " + std::filesystem::path(results_file).filename().string() + ")";
+      fields[field] = {{"status", "measured"}, {"how", barrier_pipe_how}, {"points", barrier_pipe_by_subgroups.size()}};
     }
     if (!latency_note.empty())
       device["sources"]["latency_cycles"] =

@@ -71,6 +71,10 @@ int calibrate_command(const Args& args) {
     for (const auto& [access, fit] : calibration.derived["bank_throughput"].items())
       std::printf("bank_throughput %-10s cycles per wavefront %.4g (residual %.2f%%)\n", access.c_str(),
                   fit["cycles_per_wavefront"].get<double>(), 100 * fit["fit"]["relative_residual"].get<double>());
+  if (calibration.device.contains("barrier_pipe_cycles_by_subgroups"))
+    for (const auto& point : calibration.device["barrier_pipe_cycles_by_subgroups"])
+      std::printf("barrier arrival at %2g subgroups   shared-memory pipe cycles %.4g\n", point[0].get<double>(),
+                  point[1].get<double>());
   std::cout << "wrote " << out << "\n";
   return 0;
 }

@@ -192,8 +192,21 @@ DeviceModel parse(const json& doc, const std::string& file) {
     m.subgroup_shuffle_cycles = r.non_negative_real("subgroup_shuffle_cycles");
   if (doc.contains("subgroup_vote_cycles")) m.subgroup_vote_cycles = r.non_negative_real("subgroup_vote_cycles");
   if (doc.contains("barrier_pipe_cycles")) m.barrier_pipe_cycles = r.non_negative_real("barrier_pipe_cycles");
-  if (doc.contains("barrier_workgroup_pipe_cycles"))
-    m.barrier_workgroup_pipe_cycles = r.non_negative_real("barrier_workgroup_pipe_cycles");
+  if (doc.contains("barrier_pipe_cycles_by_subgroups")) {
+    const char* field = "barrier_pipe_cycles_by_subgroups";
+    r.require_source(field);
+    const json& points = r.get(field, doc);
+    if (!points.is_array() || points.empty()) r.fail(field, "must be an array of [subgroups, cycles] pairs");
+    for (const json& point : points) {
+      if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
+        r.fail(field, "must be an array of [subgroups, cycles] pairs");
+      const DeviceModel::BarrierPipePoint p{point[0].get<double>(), point[1].get<double>()};
+      if (!(p.subgroups >= 1) || !(p.cycles >= 0)) r.fail(field, "needs subgroups from 1 and cycles from 0");
+      if (!m.barrier_pipe_cycles_by_subgroups.empty() && !(p.subgroups > m.barrier_pipe_cycles_by_subgroups.back().subgroups))
+        r.fail(field, "must list its points by rising subgroups");
+      m.barrier_pipe_cycles_by_subgroups.push_back(p);
+    }
+  }
   if (doc.contains("shared_predicated_off_passes"))
     m.shared_predicated_off_passes = r.u32("shared_predicated_off_passes", /*zero_allowed=*/true);
 
@@ -276,6 +289,18 @@ std::vector<std::string> device_model_names() {
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+
+double DeviceModel::barrier_arrival_pipe_cycles(size_t subgroups) const {
+  const auto& points = barrier_pipe_cycles_by_subgroups;
+  if (points.empty()) return barrier_pipe_cycles;
+  const double n = double(subgroups);
+  if (n <= points.front().subgroups) return points.front().cycles;
+  for (size_t k = 1; k < points.size(); ++k) {
+    const BarrierPipePoint &a = points[k - 1], &b = points[k];
+    if (n <= b.subgroups) return a.cycles + (b.cycles - a.cycles) * (n - a.subgroups) / (b.subgroups - a.subgroups);
+  }
+  return points.back().cycles;
 }
 
 double DeviceModel::l2_kept_share(double bytes_since) const {

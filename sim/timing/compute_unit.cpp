@@ -330,8 +330,7 @@ void ComputeUnit::issue(uint32_t id) {
       break;
     }
     case InstrClass::Barrier:
-      occupy_shared_pipe(device_.barrier_pipe_cycles +
-                         device_.barrier_workgroup_pipe_cycles / double(std::max<size_t>(1, rw.subgroup_ids.size())));
+      occupy_shared_pipe(device_.barrier_arrival_pipe_cycles(rw.subgroup_ids.size()));
       ready += lat.barrier;
       break;
     default:

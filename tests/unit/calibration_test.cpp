@@ -259,16 +259,16 @@ TEST(Calibration, RecoversTheBarrierReleaseFromTheModelInTheLoop) {
   EXPECT_NE(c.device["sources"]["barrier_sync_cycles"].get<std::string>().find("fitted"), std::string::npos);
 }
 
-TEST(Calibration, ABarrierArrivalIsALineInOneOverTheWorkgroupsSubgroups) {
+TEST(Calibration, ABarrierArrivalIsMeasuredAtEachWorkgroupSize) {
   // barrier_throughput with every compute unit full: a step of a subgroup
   // holds the pipe a store's and a load's wavefront and two arrivals, each
-  // 1.2 cycles + 1.6 over the workgroup's subgroups (2.0 at 64 lanes, 1.4 at
-  // 256). At one size alone the arrival is one number.
+  // 2.0 cycles at 64 lanes, 1.2 at 128 and 1.4 at 256 (no line in the
+  // subgroups or their inverse). At one size alone the arrival is one number.
   Synthetic s;
   std::vector<json> records;
-  for (int lanes : {64, 256}) {
+  for (const auto& [lanes, arrival] : std::vector<std::pair<int, double>>{{64, 2.0}, {128, 1.2}, {256, 1.4}}) {
     const double subgroups = lanes / 32.0, workgroups = 262144.0 / lanes;
-    const double step = 2 + 2 * (1.2 + 1.6 / subgroups);
+    const double step = 2 + 2 * arrival;
     for (int it : {16, 64})
       records.push_back(record("barrier_throughput",
                                {{"workgroup_size", std::to_string(lanes)},
@@ -277,13 +277,18 @@ TEST(Calibration, ABarrierArrivalIsALineInOneOverTheWorkgroupsSubgroups) {
                                3000 + it * kernels::kMicroStepsPerIteration * step * workgroups * subgroups /
                                           (s.ghz * s.base.compute_units)));
   }
-  const Calibration both = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
-  EXPECT_NEAR(field(both, "barrier_pipe_cycles").value, 1.2, 1e-6);
-  EXPECT_NEAR(field(both, "barrier_workgroup_pipe_cycles").value, 1.6, 1e-6);
+  const Calibration all = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
+  const DeviceModel sized = parse_device_model(all.device, "calibrated");
+  ASSERT_EQ(sized.barrier_pipe_cycles_by_subgroups.size(), 3u);
+  EXPECT_NEAR(sized.barrier_arrival_pipe_cycles(2), 2.0, 1e-6);
+  EXPECT_NEAR(sized.barrier_arrival_pipe_cycles(4), 1.2, 1e-6);
+  EXPECT_NEAR(sized.barrier_arrival_pipe_cycles(8), 1.4, 1e-6);
+  EXPECT_EQ(all.device["sources"]["barrier_pipe_cycles_by_subgroups"].get<std::string>().rfind("measured", 0), 0u);
+  EXPECT_THROW(field(all, "barrier_pipe_cycles"), std::runtime_error);
   records.resize(2);  // 64 lanes alone
   const Calibration one = calibrate(records, s.base, s.base_json, "synthetic.jsonl", "h100-test");
   EXPECT_NEAR(field(one, "barrier_pipe_cycles").value, 2.0, 1e-6);
-  EXPECT_THROW(field(one, "barrier_workgroup_pipe_cycles"), std::runtime_error);
+  EXPECT_FALSE(one.device.contains("barrier_pipe_cycles_by_subgroups"));
 }
 
 TEST(Calibration, ValuesStayWithinTheDocumentedBounds) {

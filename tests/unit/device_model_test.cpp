@@ -183,6 +183,33 @@ TEST_F(MalformedDeviceModel, RetentionPointsRiseInBytesWithSharesFromZeroToOne) 
   EXPECT_DOUBLE_EQ(load_device_model("broken").l2_kept_share(1572864), 0.625);
 }
 
+TEST(DeviceModel, ABarrierArrivalHoldsThePipeItsWorkgroupSizesPointsGive) {
+  DeviceModel m = load_device_model("h100");
+  m.barrier_pipe_cycles = 3;
+  // Without points: barrier_pipe_cycles at every size.
+  EXPECT_EQ(m.barrier_arrival_pipe_cycles(1), 3);
+  EXPECT_EQ(m.barrier_arrival_pipe_cycles(32), 3);
+  m.barrier_pipe_cycles_by_subgroups = {{2, 1.8}, {4, 1.2}, {8, 1.3}};
+  EXPECT_DOUBLE_EQ(m.barrier_arrival_pipe_cycles(1), 1.8);
+  EXPECT_DOUBLE_EQ(m.barrier_arrival_pipe_cycles(3), 1.5);
+  EXPECT_DOUBLE_EQ(m.barrier_arrival_pipe_cycles(4), 1.2);
+  EXPECT_DOUBLE_EQ(m.barrier_arrival_pipe_cycles(6), 1.25);
+  EXPECT_DOUBLE_EQ(m.barrier_arrival_pipe_cycles(32), 1.3);
+}
+
+TEST_F(MalformedDeviceModel, BarrierPipePointsRiseInSubgroups) {
+  good_["sources"]["barrier_pipe_cycles_by_subgroups"] = "measured";
+  good_["barrier_pipe_cycles_by_subgroups"] = {{8, 1.3}, {4, 1.2}};
+  write(good_);
+  EXPECT_TRUE(contains(load_error(), "field 'barrier_pipe_cycles_by_subgroups' must list its points by rising subgroups"));
+  good_["barrier_pipe_cycles_by_subgroups"] = {{0, 1.3}};
+  write(good_);
+  EXPECT_TRUE(contains(load_error(), "field 'barrier_pipe_cycles_by_subgroups' needs subgroups from 1 and cycles from 0"));
+  good_["barrier_pipe_cycles_by_subgroups"] = {{2, 1.8}, {4, 1.2}};
+  write(good_);
+  EXPECT_DOUBLE_EQ(load_device_model("broken").barrier_arrival_pipe_cycles(3), 1.5);
+}
+
 TEST_F(MalformedDeviceModel, DevicesDirFromEnvironment) {
   write(good_);
   EXPECT_EQ(device_model_names(), std::vector<std::string>{"broken"});

@@ -1034,26 +1034,25 @@ TEST(TimingSharedPipe, BarrierArrivalsHoldTheSharedMemoryPipe) {
       [](DeviceModel& d, uint32_t cycles) { d.barrier_pipe_cycles = cycles; }, 8 + 1);
 }
 
-TEST(TimingSharedPipe, AWorkgroupsBarrierHoldsTheSharedMemoryPipeOnce) {
-  // The same steps; a workgroup's barrier holds the pipe 8 cycles whatever
-  // its subgroups, shared among them as they arrive.
+TEST(TimingSharedPipe, ABarrierArrivalHoldsTheSharedMemoryPipeWhatItsWorkgroupSizeMeasured) {
+  // The same steps in workgroups of four subgroups, where the points measured
+  // give an arrival 2 cycles (8 at one subgroup, 5 at eight): the time is
+  // that of an arrival of 2 at every size, not of 8.
   const std::string body =
       "shared uint s[128];\n"
       "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
       "  for (uint k = 0u; k < 64u; ++k) { s[i] = x; barrier(); x += s[i ^ 1u]; barrier(); }\n"
       "  buf.v[gl_GlobalInvocationID.x] = x; }";
-  // Workgroups of one subgroup: each arrival holds all 8.
-  expect_pipe_holds(body, [](DeviceModel& d, uint32_t cycles) { d.barrier_workgroup_pipe_cycles = cycles; }, 8 + 1);
-  // Four subgroups a workgroup: each arrival holds 2, as an arrival of 2 would.
   const launch::Script four = script_of(body, 32 * 16, 4, 128);
-  DeviceModel per_workgroup = load_device_model("h100");
-  per_workgroup.compute_units = 1;
-  DeviceModel per_subgroup = per_workgroup;
-  per_workgroup.barrier_workgroup_pipe_cycles = 8;
-  per_subgroup.barrier_pipe_cycles = 2;
-  const double held_once = predict(four, per_workgroup, {}).compute_seconds;
-  EXPECT_EQ(held_once, predict(four, per_subgroup, {}).compute_seconds);
-  EXPECT_GT(held_once, predict(four, load_device_model("h100"), {}).compute_seconds);
+  DeviceModel by_size = load_device_model("h100");
+  by_size.compute_units = 1;
+  DeviceModel two = by_size, eight = by_size;
+  by_size.barrier_pipe_cycles_by_subgroups = {{1, 8}, {4, 2}, {8, 5}};
+  two.barrier_pipe_cycles = 2;
+  eight.barrier_pipe_cycles = 8;
+  const double measured = predict(four, by_size, {}).compute_seconds;
+  EXPECT_EQ(measured, predict(four, two, {}).compute_seconds);
+  EXPECT_LT(measured, predict(four, eight, {}).compute_seconds);
 }
 
 TEST(TimingSharedPipe, APredicatedStoreNoLanePerformsStillHoldsTheSharedMemoryPipe) {
