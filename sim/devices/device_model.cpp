@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -87,6 +89,23 @@ class FieldReader {
     double x = v.get<double>();
     if (!(x > 0)) fail(field, "must be greater than zero");
     return x;
+  }
+
+  // A curve: [x, y] pairs of numbers, x rising, as "[X_NAME, Y_NAME] pairs".
+  std::vector<std::pair<double, double>> points(const std::string& field, const std::string& x_name,
+                                                const std::string& y_name) const {
+    require_source(field);
+    const json& v = get(field, doc_);
+    const std::string shape = "must be an array of [" + x_name + ", " + y_name + "] pairs";
+    if (!v.is_array()) fail(field, shape);
+    std::vector<std::pair<double, double>> curve;
+    for (const json& point : v) {
+      if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number()) fail(field, shape);
+      const double x = point[0].get<double>();
+      if (!curve.empty() && !(x > curve.back().first)) fail(field, "must list its points by rising " + x_name);
+      curve.emplace_back(x, point[1].get<double>());
+    }
+    return curve;
   }
 
   // A true-or-false property of the device.
@@ -194,18 +213,11 @@ DeviceModel parse(const json& doc, const std::string& file) {
   if (doc.contains("barrier_pipe_cycles")) m.barrier_pipe_cycles = r.non_negative_real("barrier_pipe_cycles");
   if (doc.contains("barrier_pipe_cycles_by_subgroups")) {
     const char* field = "barrier_pipe_cycles_by_subgroups";
-    r.require_source(field);
-    const json& points = r.get(field, doc);
-    if (!points.is_array() || points.empty()) r.fail(field, "must be an array of [subgroups, cycles] pairs");
-    for (const json& point : points) {
-      if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
-        r.fail(field, "must be an array of [subgroups, cycles] pairs");
-      const DeviceModel::BarrierPipePoint p{point[0].get<double>(), point[1].get<double>()};
-      if (!(p.subgroups >= 1) || !(p.cycles >= 0)) r.fail(field, "needs subgroups from 1 and cycles from 0");
-      if (!m.barrier_pipe_cycles_by_subgroups.empty() && !(p.subgroups > m.barrier_pipe_cycles_by_subgroups.back().subgroups))
-        r.fail(field, "must list its points by rising subgroups");
-      m.barrier_pipe_cycles_by_subgroups.push_back(p);
+    for (const auto& [subgroups, cycles] : r.points(field, "subgroups", "cycles")) {
+      if (!(subgroups >= 1) || !(cycles >= 0)) r.fail(field, "needs subgroups from 1 and cycles from 0");
+      m.barrier_pipe_cycles_by_subgroups.push_back({subgroups, cycles});
     }
+    if (m.barrier_pipe_cycles_by_subgroups.empty()) r.fail(field, "needs at least one point");
   }
   if (doc.contains("shared_predicated_off_passes"))
     m.shared_predicated_off_passes = r.u32("shared_predicated_off_passes", /*zero_allowed=*/true);
@@ -215,21 +227,12 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.dram_bandwidth_gbps = r.positive_real("dram_bandwidth_gbps");
   m.l2_bytes = r.u64("l2_bytes");
   if (doc.contains("l2_bandwidth_gbps")) m.l2_bandwidth_gbps = r.positive_real("l2_bandwidth_gbps");
-  if (doc.contains("l2_retention")) {
-    r.require_source("l2_retention");
-    const json& points = r.get("l2_retention", doc);
-    if (!points.is_array()) r.fail("l2_retention", "must be an array of [bytes, share] pairs");
-    for (const json& point : points) {
-      if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
-        r.fail("l2_retention", "must be an array of [bytes, share] pairs");
-      const DeviceModel::L2RetentionPoint p{point[0].get<double>(), point[1].get<double>()};
-      if (!(p.bytes > 0) || !(p.share >= 0 && p.share <= 1))
+  if (doc.contains("l2_retention"))
+    for (const auto& [bytes, share] : r.points("l2_retention", "bytes", "share")) {
+      if (!(bytes > 0) || !(share >= 0 && share <= 1))
         r.fail("l2_retention", "needs bytes above 0 and shares from 0 to 1");
-      if (!m.l2_retention.empty() && !(p.bytes > m.l2_retention.back().bytes))
-        r.fail("l2_retention", "must list its points by rising bytes");
-      m.l2_retention.push_back(p);
+      m.l2_retention.push_back({bytes, share});
     }
-  }
   m.compute_units = r.u32("compute_units");
   m.clock_mhz = r.u32("clock_mhz");
   m.dispatch_overhead_us = r.positive_real("dispatch_overhead_us");
@@ -291,26 +294,31 @@ std::vector<std::string> device_model_names() {
   return names;
 }
 
-double DeviceModel::barrier_arrival_pipe_cycles(size_t subgroups) const {
-  const auto& points = barrier_pipe_cycles_by_subgroups;
-  if (points.empty()) return barrier_pipe_cycles;
-  const double n = double(subgroups);
-  if (n <= points.front().subgroups) return points.front().cycles;
+namespace {
+
+// A measured curve's value at x: its points' ys interpolated, the first
+// point's below it and the last one's beyond (points rising in x, not empty).
+template <class Point>
+double along_curve(const std::vector<Point>& points, double x, double Point::*px, double Point::*py) {
+  if (x <= points.front().*px) return points.front().*py;
   for (size_t k = 1; k < points.size(); ++k) {
-    const BarrierPipePoint &a = points[k - 1], &b = points[k];
-    if (n <= b.subgroups) return a.cycles + (b.cycles - a.cycles) * (n - a.subgroups) / (b.subgroups - a.subgroups);
+    const Point &a = points[k - 1], &b = points[k];
+    if (x <= b.*px) return a.*py + (b.*py - a.*py) * (x - a.*px) / (b.*px - a.*px);
   }
-  return points.back().cycles;
+  return points.back().*py;
+}
+
+}  // namespace
+
+double DeviceModel::barrier_arrival_pipe_cycles(size_t subgroups) const {
+  if (barrier_pipe_cycles_by_subgroups.empty()) return barrier_pipe_cycles;
+  return along_curve(barrier_pipe_cycles_by_subgroups, double(subgroups), &BarrierPipePoint::subgroups,
+                     &BarrierPipePoint::cycles);
 }
 
 double DeviceModel::l2_kept_share(double bytes_since) const {
   if (l2_retention.empty()) return bytes_since <= double(l2_bytes) ? 1 : 0;
-  if (bytes_since <= l2_retention.front().bytes) return l2_retention.front().share;
-  for (size_t k = 1; k < l2_retention.size(); ++k) {
-    const L2RetentionPoint &a = l2_retention[k - 1], &b = l2_retention[k];
-    if (bytes_since <= b.bytes) return a.share + (b.share - a.share) * (bytes_since - a.bytes) / (b.bytes - a.bytes);
-  }
-  return l2_retention.back().share;
+  return along_curve(l2_retention, bytes_since, &L2RetentionPoint::bytes, &L2RetentionPoint::share);
 }
 
 double DeviceModel::l2_kept_share_spread(double bytes) const {

@@ -149,6 +149,23 @@ class MalformedDeviceModel : public ::testing::Test {
     return "";
   }
 
+  // The broken device with a measured curve FIELD set to POINTS.
+  DeviceModel with_curve(const std::string& field, const nlohmann::json& points) {
+    good_["sources"][field] = "measured";
+    good_[field] = points;
+    write(good_);
+    return load_device_model("broken");
+  }
+  std::string curve_error(const std::string& field, const nlohmann::json& points) {
+    try {
+      with_curve(field, points);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "expected an error";
+    return "";
+  }
+
   fs::path dir_;
   nlohmann::json good_;
 };
@@ -171,16 +188,12 @@ TEST(DeviceModel, L2KeepsTheShareItsRetentionPointsGive) {
 }
 
 TEST_F(MalformedDeviceModel, RetentionPointsRiseInBytesWithSharesFromZeroToOne) {
-  good_["sources"]["l2_retention"] = "measured";
-  good_["l2_retention"] = {{1048576, 1.0}, {524288, 0.5}};
-  write(good_);
-  EXPECT_TRUE(contains(load_error(), "field 'l2_retention' must list its points by rising bytes"));
-  good_["l2_retention"] = {{1048576, 1.5}};
-  write(good_);
-  EXPECT_TRUE(contains(load_error(), "field 'l2_retention' needs bytes above 0 and shares from 0 to 1"));
-  good_["l2_retention"] = {{1048576, 1.0}, {2097152, 0.25}};
-  write(good_);
-  EXPECT_DOUBLE_EQ(load_device_model("broken").l2_kept_share(1572864), 0.625);
+  const std::string field = "l2_retention";
+  EXPECT_TRUE(contains(curve_error(field, {{1048576, 1.0}, {524288, 0.5}}),
+                       "field 'l2_retention' must list its points by rising bytes"));
+  EXPECT_TRUE(contains(curve_error(field, {{1048576, 1.5}}),
+                       "field 'l2_retention' needs bytes above 0 and shares from 0 to 1"));
+  EXPECT_DOUBLE_EQ(with_curve(field, {{1048576, 1.0}, {2097152, 0.25}}).l2_kept_share(1572864), 0.625);
 }
 
 TEST(DeviceModel, ABarrierArrivalHoldsThePipeItsWorkgroupSizesPointsGive) {
@@ -198,16 +211,11 @@ TEST(DeviceModel, ABarrierArrivalHoldsThePipeItsWorkgroupSizesPointsGive) {
 }
 
 TEST_F(MalformedDeviceModel, BarrierPipePointsRiseInSubgroups) {
-  good_["sources"]["barrier_pipe_cycles_by_subgroups"] = "measured";
-  good_["barrier_pipe_cycles_by_subgroups"] = {{8, 1.3}, {4, 1.2}};
-  write(good_);
-  EXPECT_TRUE(contains(load_error(), "field 'barrier_pipe_cycles_by_subgroups' must list its points by rising subgroups"));
-  good_["barrier_pipe_cycles_by_subgroups"] = {{0, 1.3}};
-  write(good_);
-  EXPECT_TRUE(contains(load_error(), "field 'barrier_pipe_cycles_by_subgroups' needs subgroups from 1 and cycles from 0"));
-  good_["barrier_pipe_cycles_by_subgroups"] = {{2, 1.8}, {4, 1.2}};
-  write(good_);
-  EXPECT_DOUBLE_EQ(load_device_model("broken").barrier_arrival_pipe_cycles(3), 1.5);
+  const std::string field = "barrier_pipe_cycles_by_subgroups";
+  EXPECT_TRUE(contains(curve_error(field, {{8, 1.3}, {4, 1.2}}), "field '" + field + "' must list its points by rising subgroups"));
+  EXPECT_TRUE(contains(curve_error(field, {{0, 1.3}}), "field '" + field + "' needs subgroups from 1 and cycles from 0"));
+  EXPECT_TRUE(contains(curve_error(field, nlohmann::json::array()), "field '" + field + "' needs at least one point"));
+  EXPECT_DOUBLE_EQ(with_curve(field, {{2, 1.8}, {4, 1.2}}).barrier_arrival_pipe_cycles(3), 1.5);
 }
 
 TEST_F(MalformedDeviceModel, DevicesDirFromEnvironment) {
