@@ -338,7 +338,8 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   }
 
   json barrier_pipe_by_subgroups = json::array();
-  std::string barrier_pipe_how;
+  const std::string barrier_how =
+      "barrier_throughput: (cycles per subgroup step per compute unit - a store and a load wavefront) / 2 barriers";
   // Barrier throughput: the barrier benchmark with every compute unit full
   // of workgroups, the shared-memory pipe bound: a step per subgroup holds it
   // one wavefront for its store, one for its load, and two barrier arrivals.
@@ -350,8 +351,6 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     for (const Point& p : with_bench(all, "barrier_throughput"))
       by_subgroups[uint32_t(std::ceil(param(p, "workgroup_size") / double(std::max(1u, base.subgroup_size))))]
           .push_back(p);
-    const std::string how =
-        "barrier_throughput: (cycles per subgroup step per compute unit - a store and a load wavefront) / 2 barriers";
     json steps = json::object();
     for (const auto& [subgroups, points] : by_subgroups) {
       const auto [cycles, fit] = cycles_per_subgroup_step_per_cu(points);
@@ -360,16 +359,13 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
         derived["barrier_throughput_cycles_per_subgroup_step_per_cu"] = cycles;
         derived["barrier_throughput_fit"] = fit_json(fit);
         fitter.set("barrier_pipe_cycles", "barrier_pipe_cycles", base.barrier_pipe_cycles, arrival, status_of(fit),
-                   how, fit, false, 0, false);
+                   barrier_how, fit, false, 0, false);
       } else {
         steps[std::to_string(subgroups)] = {{"cycles_per_subgroup_step_per_cu", cycles}, {"fit", fit_json(fit)}};
         barrier_pipe_by_subgroups.push_back({subgroups, std::max(0.0, arrival)});
       }
     }
-    if (by_subgroups.size() > 1) {
-      derived["barrier_throughput_by_subgroups"] = steps;
-      barrier_pipe_how = how + ", at each workgroup size";
-    }
+    if (by_subgroups.size() > 1) derived["barrier_throughput_by_subgroups"] = steps;
   }
 
   // Bank conflicts: cycles per load against the ways of the conflict.
@@ -806,21 +802,20 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                          {"base_value", f.base_value}, {"bounds", {f.lower, f.upper}}, {"clamped", f.clamped},
                          {"how", f.how},               {"relative_residual", f.relative_residual}, {"points", f.points}};
     }
-    if (l2_retention.size() >= 2) {
-      const std::string how = "pointer_chase: of the chases whose lap touches every line of the buffer, (DRAM's "
-                              "cycles per load - the chase's) / (DRAM's - L2's), per buffer size";
-      device["l2_retention"] = l2_retention;
-      device["sources"]["l2_retention"] =
-          "measured (" + how + "; " + std::filesystem::path(results_file).filename().string() + ")";
-      fields["l2_retention"] = {{"status", "measured"}, {"how", how}, {"points", l2_retention.size()}};
-    }
-    if (!barrier_pipe_by_subgroups.empty()) {
-      const char* field = "barrier_pipe_cycles_by_subgroups";
-      device[field] = barrier_pipe_by_subgroups;
+    // A curve measured point by point (no fit): its points, and what measured them.
+    const auto measured_curve = [&](const std::string& field, const json& points, const std::string& how) {
+      device[field] = points;
       device["sources"][field] =
-          "measured (" + barrier_pipe_how + "; " + std::filesystem::path(results_file).filename().string() + ")";
-      fields[field] = {{"status", "measured"}, {"how", barrier_pipe_how}, {"points", barrier_pipe_by_subgroups.size()}};
-    }
+          "measured (" + how + "; " + std::filesystem::path(results_file).filename().string() + ")";
+      fields[field] = {{"status", "measured"}, {"how", how}, {"points", points.size()}};
+    };
+    if (l2_retention.size() >= 2)
+      measured_curve("l2_retention", l2_retention,
+                     "pointer_chase: of the chases whose lap touches every line of the buffer, (DRAM's cycles per "
+                     "load - the chase's) / (DRAM's - L2's), per buffer size");
+    if (!barrier_pipe_by_subgroups.empty())
+      measured_curve("barrier_pipe_cycles_by_subgroups", barrier_pipe_by_subgroups,
+                     barrier_how + ", at each workgroup size");
     if (!latency_note.empty())
       device["sources"]["latency_cycles"] =
           latency_note + "; other classes documented: " + base.sources.at("latency_cycles");
