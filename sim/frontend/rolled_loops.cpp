@@ -18,7 +18,8 @@ struct BlockInfo {
   bool barrier = false;
   uint64_t counted_accesses = 0;  // storage-buffer loads and stores, shared-memory stores
   bool loads_shared = false;
-  uint32_t loop_merge = 0, loop_continue = 0, selection_merge = 0;
+  std::vector<const WordInstruction*> private_stores;  // OpStore to Function memory
+  uint32_t loop_merge = 0, loop_continue = 0, loop_control = 0, selection_merge = 0;
 };
 
 struct Loop {
@@ -57,11 +58,13 @@ class LoopNest {
             (op == spv::Op::OpStore && c == uint32_t(spv::StorageClass::Workgroup)))
           ++b.counted_accesses;
         if (op == spv::Op::OpLoad && c == uint32_t(spv::StorageClass::Workgroup)) b.loads_shared = true;
+        if (op == spv::Op::OpStore && c == uint32_t(spv::StorageClass::Function)) b.private_stores.push_back(&in);
       }
       if (op == spv::Op::OpSelectionMerge && in.size() >= 2) b.selection_merge = in[1];
-      if (op == spv::Op::OpLoopMerge && in.size() >= 3) {
+      if (op == spv::Op::OpLoopMerge && in.size() >= 4) {
         b.loop_merge = in[1];
         b.loop_continue = in[2];
+        b.loop_control = in[3];
         loops_.push_back({current, {}});
       }
       b.successors = terminator_successors(in);  // the block's last instruction, its terminator, decides
@@ -146,21 +149,36 @@ class LoopNest {
     return std::min(*trips, kMaxCountedTrips) * per_trip;
   }
 
+  // Whether the loop asks not to be unrolled.
+  bool asks_to_stay_rolled(const Loop& loop) const {
+    return blocks_.at(loop.header).loop_control & uint32_t(spv::LoopControlMask::DontUnroll);
+  }
+
+  // The values each step of the loop folds into and the next step reads
+  // again (rolled_loops.h): its header's phis but its counter's, and the
+  // private elements its steps store to at an index its counter does not
+  // change, inner loops' trips counted; nullopt when a count is unknown.
+  std::optional<uint64_t> accumulators(const Loop& loop) {
+    const std::optional<uint32_t> counter = induction(loop);
+    if (!counter || !trip_count(loop)) return std::nullopt;
+    uint64_t phis = 0;
+    for (const WordInstruction* in : blocks_[loop.header].instructions)
+      if (op_of(*in) == spv::Op::OpPhi && (*in)[2] != *counter) ++phis;
+    const std::optional<uint64_t> updates = private_updates(loop, *counter);
+    if (!updates) return std::nullopt;
+    return phis + *updates;
+  }
+
   // The trips of `for (i = c0; i OP c1; i += c2)` as the header tests it:
   // a phi entering with a constant, stepped by a constant, compared with a
   // constant, the branch leaving for the merge on one outcome.
   std::optional<uint64_t> trip_count(const Loop& loop) {
     const BlockInfo& h = blocks_[loop.header];
-    const WordInstruction& branch = *h.instructions.back();
-    if (op_of(branch) != spv::Op::OpBranchConditional || branch.size() < 4) return std::nullopt;
-    const bool go_on_true = branch[3] == h.loop_merge;
-    if (!go_on_true && branch[2] != h.loop_merge) return std::nullopt;
-    const auto compare = definition_.find(branch[1]);
-    if (compare == definition_.end() || compare->second->size() != 5) return std::nullopt;
-    const WordInstruction& cmp = *compare->second;
-    const WordInstruction* phi = nullptr;
-    for (const WordInstruction* in : h.instructions)
-      if (op_of(*in) == spv::Op::OpPhi && in->size() == 7 && (cmp[3] == (*in)[2] || cmp[4] == (*in)[2])) phi = in;
+    const WordInstruction* cmp_in = exit_compare(loop);
+    if (!cmp_in) return std::nullopt;
+    const WordInstruction& cmp = *cmp_in;
+    const bool go_on_true = h.instructions.back()->at(3) == h.loop_merge;
+    const WordInstruction* phi = counter_phi(loop);
     if (!phi) return std::nullopt;
     const uint32_t induction = (*phi)[2];
     const bool back_first = loop.body.count((*phi)[4]) > 0;
@@ -203,6 +221,72 @@ class LoopNest {
   }
 
  private:
+  // The comparison the header's branch leaves the loop on.
+  const WordInstruction* exit_compare(const Loop& loop) {
+    const BlockInfo& h = blocks_[loop.header];
+    const WordInstruction& branch = *h.instructions.back();
+    if (op_of(branch) != spv::Op::OpBranchConditional || branch.size() < 4) return nullptr;
+    if (branch[3] != h.loop_merge && branch[2] != h.loop_merge) return nullptr;
+    const auto compare = definition_.find(branch[1]);
+    return compare == definition_.end() || compare->second->size() != 5 ? nullptr : compare->second;
+  }
+
+  // The header's phi that the exit comparison tests: the loop's counter.
+  const WordInstruction* counter_phi(const Loop& loop) {
+    const WordInstruction* cmp = exit_compare(loop);
+    if (!cmp) return nullptr;
+    const WordInstruction* phi = nullptr;
+    for (const WordInstruction* in : blocks_[loop.header].instructions)
+      if (op_of(*in) == spv::Op::OpPhi && in->size() == 7 && ((*cmp)[3] == (*in)[2] || (*cmp)[4] == (*in)[2])) phi = in;
+    return phi;
+  }
+
+  std::optional<uint32_t> induction(const Loop& loop) {
+    const WordInstruction* phi = counter_phi(loop);
+    return phi ? std::optional<uint32_t>((*phi)[2]) : std::nullopt;
+  }
+
+  // Private stores in the loop at an index `counter` does not change, each
+  // inner loop's counted once a trip of it.
+  std::optional<uint64_t> private_updates(const Loop& loop, uint32_t counter) {
+    std::unordered_set<uint32_t> in_inner;
+    uint64_t updates = 0;
+    for (const Loop* inner : inner_loops(loop)) {
+      const std::optional<uint64_t> trips = trip_count(*inner);
+      const std::optional<uint64_t> per_trip = private_updates(*inner, counter);
+      if (!trips || !per_trip) return std::nullopt;
+      updates += std::min(*trips, kMaxCountedTrips) * *per_trip;
+      in_inner.insert(inner->body.begin(), inner->body.end());
+    }
+    for (uint32_t b : loop.body) {
+      if (in_inner.count(b)) continue;
+      for (const WordInstruction* store : blocks_[b].private_stores)
+        if (!depends_on((*store)[1], counter)) ++updates;
+    }
+    return updates;
+  }
+
+  // Whether the value `id` is computed from `source`, through any chain of
+  // instructions (phis included).
+  bool depends_on(uint32_t id, uint32_t source) const {
+    std::unordered_set<uint32_t> seen;
+    std::vector<uint32_t> pending{id};
+    while (!pending.empty()) {
+      const uint32_t v = pending.back();
+      pending.pop_back();
+      if (v == source) return true;
+      if (!seen.insert(v).second) continue;
+      const auto def = definition_.find(v);
+      if (def == definition_.end()) continue;
+      const WordInstruction& in = *def->second;
+      // Past the result type and id: the operands, of which the ids are
+      // those with a definition (literals name none, or by chance one that
+      // only makes this answer yes more often).
+      for (size_t w = 3; w < in.size(); ++w) pending.push_back(in[w]);
+    }
+    return false;
+  }
+
   std::unordered_set<uint32_t> reachable_from(uint32_t from, const std::unordered_set<uint32_t>& stop) {
     return reached_from(from, stop, [&](uint32_t b) -> const std::vector<uint32_t>& { return blocks_[b].successors; });
   }
@@ -230,21 +314,30 @@ class LoopNest {
 
 }  // namespace
 
-std::unordered_set<uint32_t> loops_kept_rolled(const std::vector<uint32_t>& words) {
+std::unordered_map<uint32_t, uint32_t> loops_kept_rolled(const std::vector<uint32_t>& words) {
   const auto module = split_instructions(words);
   if (!module) return {};
   LoopNest nest(*module);
-  std::unordered_set<uint32_t> rolled;
+  std::unordered_map<uint32_t, uint32_t> rolled;  // header -> steps a trip
   for (const Loop& loop : nest.loops()) {
     if (nest.has_conditional_barrier(loop)) {
-      rolled.insert(loop.header);
+      rolled[loop.header] = 1;
     } else if (nest.has_barrier(loop)) {
       const std::optional<uint64_t> trips = nest.trip_count(loop);
-      if (trips && *trips > kMaxUnrolledBarrierTrips) rolled.insert(loop.header);
+      if (trips && *trips > kMaxUnrolledBarrierTrips) rolled[loop.header] = 1;
     } else {
       const std::optional<uint64_t> accesses = nest.unrolled_accesses(loop);
-      if (accesses && *accesses > kMaxUnrolledAccesses) rolled.insert(loop.header);
-      if (nest.is_nest_of_predicated_cells(loop)) rolled.insert(loop.header);
+      if ((accesses && *accesses > kMaxUnrolledAccesses) || nest.is_nest_of_predicated_cells(loop)) {
+        rolled[loop.header] = 1;
+        continue;
+      }
+      const std::optional<uint64_t> accumulators = nest.accumulators(loop);
+      const std::optional<uint64_t> trips = nest.trip_count(loop);
+      if (!accumulators || *accumulators < 2 || *trips * *accumulators <= kMaxUnrolledAccumulations ||
+          nest.asks_to_stay_rolled(loop))
+        continue;
+      rolled[loop.header] =
+          uint32_t(std::clamp<uint64_t>(kMaxTripAccumulations / *accumulators, 1, kMaxStepsPerTrip));
     }
   }
   return rolled;

@@ -3,7 +3,7 @@
 // known: the timing model unrolls every other constant loop fully, as the
 // compilers do (CompileOptions::unroll_loops), and issues what they issue.
 //
-// Four rules, each from NVIDIA's code for the suite and for probes
+// Five rules, each from NVIDIA's code for the suite and for probes
 // (validate/data/README.md, "What keeping long tile copies rolled changed in
 // the model", "What APSP's k steps changed in the model" and "What keeping
 // phase 2's cell loop rolled changed in the model"):
@@ -41,10 +41,27 @@
 //   has 1 or 2 cells (2x2, 2x8, 1x19, 6x2, 7x2, 8x2, 10x2, 13x1, 20x1).
 //   Phase 1, whose cells have no such if/else, is unrolled at 4x4, 3x6 and
 //   9x3 too: the listings tie the rolled loop to the if/else, not to size.
+// - A loop without a barrier whose steps fold into the same accumulators,
+//   two or more (its header's phis but the counter's, and the private
+//   array elements it updates at an index its counter does not change,
+//   inner loops' trips counted), more than kMaxUnrolledAccumulations
+//   updates in all. The driver keeps such a loop, several steps a trip
+//   (partial_loop_unrolling.h): APSP's phase 3 k loop, a lane's cells its
+//   accumulators, unrolled fully at one cell (blocks 16 and 32, 16 and 32
+//   updates) and at several cells kept in trips of 10 steps (2x2 cells,
+//   block 32; 9 at block 64 with 32x32 threads), 8 (3x3), 6 (6x2), 5 (5x3),
+//   4 (4x4 and 7x2); and unrolled fully the luminance fetch loop's 2 sums of
+//   2 to 16 fetches. The steps a trip: as many as keep a trip within
+//   kMaxTripAccumulations updates, at most kMaxStepsPerTrip, which gives the
+//   driver's count for 5 of those 7 shapes (10 for 9 at 2x2 cells with
+//   32x32 threads, 5 for 4 at 7x2). The probe's 8 other shapes of 13 to 27
+//   cells (1x13, 1x20, 19x1, 2x8, 8x2, 2x10, 3x9, 6x3) the driver keeps a
+//   step a trip, which no count of cells or of instructions found so far
+//   separates from 5x3 and 7x2: this gives them 2 to 5 steps.
 // A loop whose trip count this cannot read (not `i = c0; i OP c1; i += c2`
-// over 32-bit constants) is judged by neither count and left to spirv-opt.
+// over 32-bit constants) is judged by none of the counts and left to spirv-opt.
 #include <cstdint>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 namespace lanelab::frontend {
@@ -57,9 +74,16 @@ constexpr uint32_t kMaxUnrolledBarrierTrips = 5;
 // unrolled at 5x3 (15) and wherever a row or a column has 1 or 2.
 constexpr uint32_t kMinRolledNestTrips = 3;
 constexpr uint32_t kMinRolledNestInnerTrips = 16;
+// Accumulating loops: unrolled fully up to 64 updates (one cell of block 32,
+// 32; 4 cells of block 32, 128, kept); trips of at most 75 updates (5x3
+// cells' 5 steps) and 10 steps (2x2 cells').
+constexpr uint32_t kMaxUnrolledAccumulations = 64;
+constexpr uint32_t kMaxTripAccumulations = 75;
+constexpr uint32_t kMaxStepsPerTrip = 10;
 
-// The OpLoopMerge header labels of the loops kept rolled; empty for a
+// The OpLoopMerge header labels of the loops kept rolled, each with the
+// steps a trip the driver unrolls it to (1: as written); empty for a
 // malformed module (the validator that runs next says where).
-std::unordered_set<uint32_t> loops_kept_rolled(const std::vector<uint32_t>& words);
+std::unordered_map<uint32_t, uint32_t> loops_kept_rolled(const std::vector<uint32_t>& words);
 
 }  // namespace lanelab::frontend

@@ -17,7 +17,7 @@
 #include "sim/frontend/loop_invariant_hoisting.h"
 #include "sim/frontend/private_vector_reads.h"
 #include "sim/frontend/rolled_loops.h"
-#include "sim/frontend/runtime_loop_unrolling.h"
+#include "sim/frontend/partial_loop_unrolling.h"
 #include "sim/frontend/spirv_words.h"
 #include "sim/frontend/subgroup_size_folding.h"
 
@@ -149,7 +149,7 @@ namespace {
 constexpr size_t kMaxUnrolledWords = 1 << 17;
 // How many trips of a loop whose trip count only the run knows a vendor
 // compiler puts in one: the H100's driver keeps four loads a lane in flight
-// in the reductions' second pass (runtime_loop_unrolling.h).
+// in the reductions' second pass (partial_loop_unrolling.h).
 constexpr uint32_t kRuntimeUnrollFactor = 4;
 // Flattening passes over a module: each can only remove selections, so this
 // bounds the work, not the result (kernels settle in two).
@@ -194,12 +194,13 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
   }
   if (options.optimize && options.unroll_loops) {
     // spirv-opt unrolls only loops that ask for it: ask for every loop that
-    // has not asked not to be and that a vendor compiler would unroll
-    // (rolled_loops.h); the
-    // pass leaves those it cannot fully unroll (a trip count known only at
-    // run time) as they are.
+    // has not asked not to be and that a vendor compiler would unroll fully
+    // (rolled_loops.h); the pass leaves those it cannot fully unroll (a trip
+    // count known only at run time) as they are. Those and the loops a
+    // vendor compiler keeps a few steps a trip are then unrolled so
+    // (partial_loop_unrolling.h).
     std::vector<uint32_t>& words = prepared.words;
-    const std::unordered_set<uint32_t> rolled = loops_kept_rolled(words);
+    const std::unordered_map<uint32_t, uint32_t> rolled = loops_kept_rolled(words);
     uint32_t block = 0;
     for (size_t i = 5; i < words.size();) {
       const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
@@ -221,7 +222,7 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
     // few times by a vendor compiler, its bookkeeping then negligible: such a
     // module keeps its loops.
     if (unrolled.size() <= kMaxUnrolledWords) words = std::move(unrolled);
-    const RuntimeUnrollingResult partly = unroll_runtime_loops(words, kRuntimeUnrollFactor);
+    const PartialUnrollingResult partly = unroll_loops_partly(words, kRuntimeUnrollFactor, rolled);
     if (partly.unrolled > 0) optimize_again(partly.words, "run-time loop unrolling");
   }
   if (options.optimize && options.flatten_branches_up_to > 0) {

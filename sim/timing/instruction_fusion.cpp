@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <set>
+#include <optional>
 #include <tuple>
 
 #include <spirv/unified1/GLSL.std.450.h>
@@ -41,9 +43,19 @@ bool is_integer_division(Op op) {
   return op == Op::OpUDiv || op == Op::OpSDiv || op == Op::OpUMod || op == Op::OpSMod || op == Op::OpSRem;
 }
 
-SourceLine source_line(const frontend::Program& p, const Instruction& in) {
-  return {in.file < p.files.size() ? p.files[in.file] : std::string(), in.line};
-}
+// An integer as a linear sum of terms and a constant: the slots it adds,
+// each times a constant (sorted by slot), through chains of adds, subtracts
+// and multiplies or shifts by constants. Indices with the same terms differ
+// by a constant: neighbours when it is small, and one base register with an
+// immediate offset each where a GPU addresses them.
+struct AffineIndex {
+  std::vector<std::pair<uint32_t, int64_t>> terms;  // (slot, coefficient)
+  int64_t offset = 0;
+  // Instructions the sum is computed by, past its terms.
+  std::vector<uint32_t> nodes;
+};
+
+constexpr size_t kMaxIndexTerms = 8;  // beyond this a sum is taken as one term
 
 // What is known about the program's slots, gathered once.
 struct SlotFacts {
@@ -81,16 +93,99 @@ struct SlotFacts {
         ++uses[s];
         if (!is_index) address_only[s] = false;  // an access chain's own operand is its base pointer
       });
-      if (in.result_slot < p.slot_count && in.result_id != frontend::kNoId) zero_bits[in.result_slot] = known_zero_bits(p, in);
     }
+    align_results(p);
   }
 
   uint32_t bits(uint32_t slot) const { return slot < zero_bits.size() ? zero_bits[slot] : kUnknownAlignment; }
   bool is_zero(uint32_t slot) const { return slot < is_constant.size() && is_constant[slot] && constant[slot] == 0; }
 
-  // Low zero bits of an integer result from its operands' (program order:
-  // an operand defined later, through a loop's phi, counts as unknown).
+  // The low zero bits of every integer result. A loop's counter is a phi of
+  // its start and of itself plus the step: its bits are the fewer of the two,
+  // which the phi's own value feeds back into. So every result starts with
+  // all bits known zero and falls to what its operands allow, pass after
+  // pass over the program, until a pass changes nothing (a result only
+  // falls, so this ends).
+  void align_results(const frontend::Program& p) {
+    std::vector<bool> computed(p.slot_count, false);
+    for (const Instruction& in : p.instructions)
+      if (in.result_id != frontend::kNoId && in.result_slot < p.slot_count)
+        zero_bits[in.result_slot] = kMaxAlignmentBits, computed[in.result_slot] = true;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const Instruction& in : p.instructions) {
+        if (in.result_id == frontend::kNoId || in.result_slot >= p.slot_count || !computed[in.result_slot]) continue;
+        const uint32_t bits = known_zero_bits(p, in);
+        if (bits < zero_bits[in.result_slot]) zero_bits[in.result_slot] = bits, changed = true;
+      }
+    }
+  }
+
+  AffineIndex sum_of(const frontend::Program& p, uint32_t slot) const {
+    AffineIndex index;
+    std::vector<std::pair<uint32_t, int64_t>> pending{{slot, 1}};
+    auto constant_of = [&](uint32_t s) -> std::optional<int64_t> {
+      if (s >= p.slot_count || !is_constant[s]) return std::nullopt;
+      return int64_t(int32_t(uint32_t(constant[s])));
+    };
+    while (!pending.empty()) {
+      const auto [s, times] = pending.back();
+      pending.pop_back();
+      if (const auto c = constant_of(s)) {
+        index.offset += *c * times;
+        continue;
+      }
+      const uint32_t i = s < p.slot_count ? producer[s] : kNone;
+      const Instruction* in = i != kNone ? &p.instructions[i] : nullptr;
+      const bool binary = in && in->components == 1 && in->operand_count == 2 && p.operand_is_slot[in->operand_begin] &&
+                          p.operand_is_slot[in->operand_begin + 1];
+      const auto op = binary ? static_cast<Op>(in->opcode) : Op::OpNop;
+      const uint32_t a = binary ? p.operands[in->operand_begin] : kNone;
+      const uint32_t b = binary ? p.operands[in->operand_begin + 1] : kNone;
+      const bool room = index.terms.size() + pending.size() + 2 <= kMaxIndexTerms;
+      if ((op == Op::OpIAdd || op == Op::OpISub) && room) {
+        pending.push_back({a, times});
+        pending.push_back({b, op == Op::OpIAdd ? times : -times});
+      } else if (op == Op::OpIMul && (constant_of(a) || constant_of(b))) {
+        pending.push_back(constant_of(b) ? std::pair{a, times * *constant_of(b)} : std::pair{b, times * *constant_of(a)});
+      } else if (op == Op::OpShiftLeftLogical && constant_of(b) && *constant_of(b) >= 0 && *constant_of(b) < 32) {
+        pending.push_back({a, times * (int64_t(1) << *constant_of(b))});
+      } else {
+        index.terms.push_back({s, times});
+        continue;
+      }
+      index.nodes.push_back(i);
+    }
+    std::sort(index.terms.begin(), index.terms.end());
+    // The same slot reached twice is one term.
+    std::vector<std::pair<uint32_t, int64_t>> merged;
+    for (const auto& [slot, times] : index.terms) {
+      if (!merged.empty() && merged.back().first == slot) merged.back().second += times;
+      else merged.push_back({slot, times});
+    }
+    std::erase_if(merged, [](const auto& term) { return term.second == 0; });
+    index.terms = std::move(merged);
+    return index;
+  }
+
+  // Low zero bits of a linear sum: its constant's and its terms' times their coefficients'.
+  uint32_t sum_bits(const AffineIndex& sum) const {
+    uint32_t zero = std::min<uint32_t>(kMaxAlignmentBits, std::countr_zero(uint32_t(sum.offset)));
+    for (const auto& [slot, times] : sum.terms)
+      zero = std::min<uint32_t>(zero, bits(slot) + std::countr_zero(uint32_t(times)));
+    return std::min(zero, kMaxAlignmentBits);
+  }
+
+  // Low zero bits of an integer result from its operands'.
   uint32_t known_zero_bits(const frontend::Program& p, const Instruction& in) const {
+    if (static_cast<Op>(in.opcode) == Op::OpPhi) {
+      if (in.components != 1) return kUnknownAlignment;
+      uint32_t bits = kMaxAlignmentBits;
+      for (uint32_t k = 0; k < in.operand_count; k += 2)  // (value, block) pairs
+        bits = p.operand_is_slot[in.operand_begin + k] ? std::min(bits, this->bits(p.operands[in.operand_begin + k]))
+                                                       : kUnknownAlignment;
+      return bits;
+    }
     if (in.components != 1 || in.operand_count < 2) return kUnknownAlignment;
     const uint32_t a = p.operands[in.operand_begin], b = p.operands[in.operand_begin + 1];
     const bool slots = p.operand_is_slot[in.operand_begin] && p.operand_is_slot[in.operand_begin + 1];
@@ -99,7 +194,15 @@ struct SlotFacts {
       case Op::OpIMul: return std::min(kMaxAlignmentBits, bits(a) + bits(b));
       case Op::OpShiftLeftLogical:
         return is_constant[b] ? std::min<uint32_t>(kMaxAlignmentBits, bits(a) + uint32_t(constant[b])) : bits(a);
-      case Op::OpIAdd: case Op::OpISub: case Op::OpBitwiseOr: case Op::OpBitwiseXor: return std::min(bits(a), bits(b));
+      // A sum: as aligned as its terms and its constant (a counter plus the
+      // step of each unrolled copy before it: i + 1 + 1 + 1 + 1 is i + 4).
+      case Op::OpIAdd: case Op::OpISub: {
+        const AffineIndex sum = sum_of(p, in.result_slot);
+        const bool whole = std::any_of(sum.terms.begin(), sum.terms.end(),
+                                       [&](const auto& term) { return term.first == in.result_slot; });
+        return whole ? std::min(bits(a), bits(b)) : sum_bits(sum);
+      }
+      case Op::OpBitwiseOr: case Op::OpBitwiseXor: return std::min(bits(a), bits(b));
       case Op::OpBitwiseAnd: return std::max(bits(a), bits(b));
       // a % 2^m keeps a's low m bits: as aligned as a (a multiple of 2^m gives 0).
       case Op::OpUMod:
@@ -112,16 +215,16 @@ struct SlotFacts {
 // Folds a shared-memory load into an earlier one of the same block that
 // already fetched its element: the same element again (no store to the array
 // in between), or a neighbour of a load widened to 2 or 4 elements.
-void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, const CompilerTraits& traits,
-                       InstructionFusion& f) {
+void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
   struct Group {
     uint32_t leader;
-    int64_t first, last;  // element offsets from the base index
+    int64_t first, last;  // element offsets from the index's terms
   };
-  // (variable, base index slot, elements per load, chunk) -> the open load
-  std::map<std::tuple<uint32_t, uint32_t, uint32_t, int64_t>, Group> open;
-  // (variable, base index slot, offset) -> the slot the element arrives with
-  std::map<std::tuple<uint32_t, uint32_t, int64_t>, uint32_t> loaded;
+  using Terms = std::vector<std::pair<uint32_t, int64_t>>;
+  // (variable, index terms, elements per load, chunk) -> the open load
+  std::map<std::tuple<uint32_t, Terms, uint32_t, int64_t>, Group> open;
+  // (variable, index terms, offset) -> the slot the element arrives with
+  std::map<std::tuple<uint32_t, Terms, int64_t>, uint32_t> loaded;
   uint32_t block = kNone;
   auto forget = [&](uint32_t variable) {
     for (auto it = open.begin(); it != open.end();)
@@ -160,37 +263,30 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, const
     if (in.components != 1 || in.width_bits != 32 || !chain) continue;
     const frontend::AccessChain& access = p.chains[chain->aux];
     if (access.dynamic.size() > 1 || access.constant_offset % 4 != 0) continue;
-    uint32_t base = kNone;
-    int64_t offset = access.constant_offset / 4;
+    AffineIndex index;
     uint32_t zero_bits = kMaxAlignmentBits;
     if (access.dynamic.size() == 1) {
       if (access.dynamic[0].stride_bytes != 4) continue;
-      base = access.dynamic[0].slot;
-      // index = base + constant: the constant joins the offset.
-      const uint32_t producer = base < p.slot_count ? facts.producer[base] : kNone;
-      if (producer != kNone && static_cast<Op>(p.instructions[producer].opcode) == Op::OpIAdd) {
-        const Instruction& add = p.instructions[producer];
-        const uint32_t a = p.operands[add.operand_begin], b = p.operands[add.operand_begin + 1];
-        if (facts.is_constant[b]) base = a, offset += int64_t(int32_t(uint32_t(facts.constant[b])));
-        else if (facts.is_constant[a]) base = b, offset += int64_t(int32_t(uint32_t(facts.constant[a])));
-      }
-      zero_bits = facts.bits(base);
+      index = facts.sum_of(p, access.dynamic[0].slot);
+      AffineIndex base = index;  // the offset's own alignment is the element's, below
+      base.offset = 0;
+      zero_bits = facts.sum_bits(base);
     }
+    const int64_t offset = index.offset + access.constant_offset / 4;
     if (offset < 0) continue;
-    const auto element = std::make_tuple(variable, base, offset);
+    const auto element = std::make_tuple(variable, index.terms, offset);
     if (auto again = loaded.find(element); again != loaded.end()) {
       f.fused[i] = true;
       f.arrives_with[i] = again->second;
       continue;
     }
     loaded.emplace(element, in.result_slot);
-    if (traits.widen_only_on && !traits.widen_only_on->count(source_line(p, in))) continue;
     const uint64_t variable_offset = p.variables[variable].offset_bytes / 4;
     const uint32_t alignment_bits = std::min<uint32_t>(
         {zero_bits, uint32_t(std::countr_zero(variable_offset | (1u << 8))), uint32_t(std::countr_zero(kMaxElementsPerLoad))});
     const uint32_t elements = 1u << alignment_bits;
     if (elements < 2) continue;
-    const auto key = std::make_tuple(variable, base, elements, offset / elements);
+    const auto key = std::make_tuple(variable, index.terms, elements, offset / elements);
     auto it = open.find(key);
     if (it == open.end()) {
       open.emplace(key, Group{i, offset, offset});
@@ -203,6 +299,53 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, const
     f.arrives_with[i] = p.instructions[g.leader].result_slot;
     loaded[element] = f.arrives_with[i];
     f.elements[g.leader] = uint8_t(g.last - g.first + 1);
+  }
+}
+
+// An index that differs by a constant from one computed before it in its
+// block (the same terms, AffineIndex): a GPU addresses it from that one's
+// register with an immediate offset, so what computes it issues nothing, but
+// for values that something besides an index reads too. APSP's phase 3 in
+// trips of steps (partial_loop_unrolling.h): each step's words are the first
+// step's plus a constant, where the SPIR-V computes every step's addresses.
+void fold_index_arithmetic(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
+  using Terms = std::vector<std::pair<uint32_t, int64_t>>;
+  for (const frontend::Block& block : p.blocks) {
+    std::set<Terms> seen;
+    std::set<uint32_t> candidates;  // instructions computing an index from a seen one's terms
+    for (uint32_t i = block.first; i < block.end; ++i) {
+      const Instruction& in = p.instructions[i];
+      if (!frontend::is_access_chain(static_cast<Op>(in.opcode))) continue;
+      const frontend::AccessChain& access = p.chains[in.aux];
+      if (access.dynamic.size() != 1) continue;
+      const AffineIndex index = facts.sum_of(p, access.dynamic[0].slot);
+      if (index.terms.empty() || seen.insert(index.terms).second) continue;
+      for (uint32_t node : index.nodes)
+        if (p.instructions[node].block == in.block) candidates.insert(node);
+    }
+    // Who reads each candidate's value: an index, another candidate, or something else.
+    std::map<uint32_t, std::vector<std::pair<uint32_t, bool>>> readers;  // slot -> (instruction, as an index)
+    for (uint32_t i = block.first; i < block.end; ++i)
+      frontend::for_each_read_slot(p, p.instructions[i], [&](uint32_t slot, bool is_index) {
+        readers[slot].push_back({i, is_index});
+      });
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = candidates.begin(); it != candidates.end();) {
+        const uint32_t slot = p.instructions[*it].result_slot;
+        const auto& r = readers[slot];
+        const bool only_addresses = r.size() == facts.uses[slot] && std::all_of(r.begin(), r.end(), [&](const auto& reader) {
+          return reader.second || candidates.count(reader.first);
+        });
+        if (only_addresses) {
+          ++it;
+        } else {
+          it = candidates.erase(it);
+          changed = true;
+        }
+      }
+    }
+    for (uint32_t i : candidates) f.fused[i] = true;
   }
 }
 
@@ -362,17 +505,10 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
       inputs = std::move(merged);
     }
   }
-  fold_shared_loads(p, facts, traits, f);
+  fold_shared_loads(p, facts, f);
+  fold_index_arithmetic(p, facts, f);
   find_load_predicates(p, facts, f);
   return f;
-}
-
-std::set<SourceLine> widened_load_lines(const frontend::Program& p) {
-  const InstructionFusion f = fuse_instructions(p);
-  std::set<SourceLine> lines;
-  for (size_t i = 0; i < p.instructions.size(); ++i)
-    if (f.elements[i] > 1) lines.insert(source_line(p, p.instructions[i]));
-  return lines;
 }
 
 }  // namespace lanelab::timing

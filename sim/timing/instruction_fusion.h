@@ -22,11 +22,13 @@
 //  - shared-memory loads of neighbouring 32-bit elements, in one block with
 //    no store to the array between them, at an index whose alignment is
 //    known: one load of 2 or 4 elements per lane (NVIDIA LDS.64 / LDS.128,
-//    AMD ds_read_b64 / b128), issued by the first of them; where
-//    CompilerTraits::widen_only_on is set, only loads that are neighbours in
-//    the program as written (the H100's Vulkan driver merges those, as the
-//    bank_throughput microbenchmark shows, but not loads that only unrolling
-//    makes neighbours: validate/data/README.md);
+//    AMD ds_read_b64 / b128), issued by the first of them. Neighbours are
+//    indices that differ by a constant, sums of the same terms; unrolling
+//    makes them as well as the source, and a loop unrolled a few steps a
+//    trip (partial_loop_unrolling.h) keeps its counter a multiple of the
+//    steps, so its neighbours are as aligned as the step count allows: the
+//    H100's driver reads APSP's pivot-column words with LDS.64 in trips of
+//    10 or 6 steps and with LDS.128 in trips of 8 or 4 or unrolled fully;
 //  - where the device has it (DeviceModel::fused_add_min_max: Hopper's DPX
 //    VIADDMNMX), an integer add whose only use is a min or max.
 // A folded instruction still executes (its result is needed); the timing
@@ -39,10 +41,6 @@
 // compiler pads it (DeviceModel::barrier_instructions: NVIDIA's BAR.SYNC and
 // the NOP that follows it).
 #include <cstdint>
-#include <optional>
-#include <set>
-#include <string>
-#include <utility>
 #include <vector>
 
 #include "sim/frontend/program.h"
@@ -73,22 +71,13 @@ struct InstructionFusion {
   std::vector<bool> adds_then_min_max;
 };
 
-// A line of the shader source: the file's name and the line number.
-using SourceLine = std::pair<std::string, int>;
-
 // What the device's compiler and instruction set do (from the DeviceModel).
 struct CompilerTraits {
   bool fused_add_min_max = false;            // DeviceModel::fused_add_min_max
   uint32_t integer_divide_instructions = 1;  // DeviceModel::integer_divide_instructions
   uint32_t barrier_instructions = 1;         // DeviceModel::barrier_instructions
-  // Set: shared loads are widened only on these lines (widened_load_lines of
-  // the program before its loops were unrolled).
-  std::optional<std::set<SourceLine>> widen_only_on;
 };
 
 InstructionFusion fuse_instructions(const frontend::Program& program, const CompilerTraits& traits = {});
-
-// The source lines holding a shared load that fuse_instructions widens.
-std::set<SourceLine> widened_load_lines(const frontend::Program& program);
 
 }  // namespace lanelab::timing

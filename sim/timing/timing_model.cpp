@@ -163,7 +163,6 @@ class Predictor {
         options_(options),
         width_(options.subgroup_size ? options.subgroup_size : device.subgroup_size),
         backend_(compile_options(options, width_)),
-        rolled_backend_(launch::SimulatorOptions{width_, options.optimize, false, 100'000'000, nullptr}),
         scheduler_(make_scheduler(options.scheduler)),
         banks_(device),
         coalescer_(device) {}
@@ -216,13 +215,11 @@ class Predictor {
     return r;
   }
 
-  const ProgramTiming& timing_of(const frontend::Program& program, const launch::PipelineDecl& pipeline) {
+  const ProgramTiming& timing_of(const frontend::Program& program) {
     auto& t = timings_[&program];
     if (t) return *t;
-    CompilerTraits traits{device_.fused_add_min_max, device_.integer_divide_instructions,
-                          device_.barrier_instructions, std::nullopt};
-    // Loads that only the unrolling made neighbours stay apart (instruction_fusion.h).
-    if (options_.unroll_loops) traits.widen_only_on = widened_load_lines(rolled_backend_.program(script_, pipeline));
+    const CompilerTraits traits{device_.fused_add_min_max, device_.integer_divide_instructions,
+                                device_.barrier_instructions};
     t = std::make_unique<ProgramTiming>(program, traits);
     return *t;
   }
@@ -233,7 +230,6 @@ class Predictor {
   const TimingOptions& options_;
   uint32_t width_;
   launch::SimulatorBackend backend_;
-  launch::SimulatorBackend rolled_backend_;  // the same programs with their loops as written
   std::unique_ptr<Scheduler> scheduler_;
   DistinctWordBankModel banks_;
   SectorCoalescer coalescer_;
@@ -386,7 +382,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
                 {script_.path, run.line});
   const Residency residency = residency_of(r.occupancy, device_);
 
-  const ProgramTiming& timing = timing_of(program, pipeline);
+  const ProgramTiming& timing = timing_of(program);
   // Measurements run a sequence several times over the same buffers: a
   // dispatch whose buffers fit in L2 finds them there, all of L2 when every
   // compute unit reads (the bandwidth benchmark re-reads 32 MiB at 11.8 TB/s,

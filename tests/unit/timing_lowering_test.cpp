@@ -140,22 +140,44 @@ TEST(TimingFusion, FourNeighbouringSharedWordsAtAnAlignedIndexAreOneLoad) {
             (std::vector<uint32_t>{1, 1, 1, 1}));
 }
 
-TEST(TimingFusion, OnlyLoadsThatAreNeighboursAsWrittenAreWidenedWhenLoopsAreUnrolled) {
+TEST(TimingFusion, NeighboursThatUnrollingMakesAreWidenedToo) {
   const std::string prefix =
       "shared uint s[128];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = i; s[i + 32u] = i; s[i + 64u] = i;"
       " s[i + 96u] = i; barrier();\n";
   const DeviceModel device = load_device_model("h100");
-  // Written as four neighbours: one 128-bit load per lane, unrolled or not.
+  // Written as four neighbours: one 128-bit load per lane.
   const Prediction written = predict(
       script_of(prefix + "  buf.v[i] = s[4u * i] + s[4u * i + 1u] + s[4u * i + 2u] + s[4u * i + 3u]; }"), device, {});
   EXPECT_EQ(written.counters.shared_load_requests, 1);
-  // Neighbours only once the constant loop is unrolled: four loads, as the
-  // H100's Vulkan driver compiles APSP's k loop.
+  // Neighbours once the constant loop is unrolled: one load as well, as the
+  // H100's driver reads APSP's pivot-column words with LDS.128 where it
+  // unrolls phase 3's k loop fully (one cell a lane).
   const Prediction unrolled = predict(
       script_of(prefix + "  uint x = 0u;\n  for (uint k = 0u; k < 4u; ++k) x += s[4u * i + k];\n  buf.v[i] = x; }"),
       device, {});
-  EXPECT_EQ(unrolled.counters.shared_load_requests, 4);
+  EXPECT_EQ(unrolled.counters.shared_load_requests, 1);
   EXPECT_EQ(unrolled.counters.branches, 0);  // the loop was unrolled
+  // The same neighbours as sums of other terms: (i + 1) * 4 + k is 4 * i + 4 + k.
+  const Prediction sums = predict(
+      script_of(prefix + "  uint j = i + 1u;\n  buf.v[i] = s[4u * j - 4u] + s[4u * i + 1u] + s[2u * (2u * i + 1u)] + s[3u + 4u * i]; }"),
+      device, {});
+  EXPECT_EQ(sums.counters.shared_load_requests, 1);
+}
+
+TEST(TimingFusion, AnIndexThatDiffersByAConstantFromOneBeforeIsAnImmediateOffset) {
+  // (j + 2) * 5 + i and j * 5 + i are (j + 1) * 5 + i plus 5 and less 5.
+  const std::string body =
+      "void main() { uint i = gl_LocalInvocationID.x; uint j = buf.v[0];\n"
+      "  buf.v[j * 5u + i] = buf.v[(j + 1u) * 5u + i] + buf.v[(j + 2u) * 5u + i]; }";
+  const auto [adds, adds_folded] = count_fused(body, {spv::Op::OpIAdd});
+  const auto [muls, muls_folded] = count_fused(body, {spv::Op::OpIMul});
+  // The first index read, (j + 1) * 5 + i, issues its add and a multiply-add
+  // (the multiply folded); the others issue nothing, each an immediate
+  // offset from it. The sixth add sums the two words loaded.
+  EXPECT_EQ(adds, 6u);
+  EXPECT_EQ(adds_folded, 3u);
+  EXPECT_EQ(muls, 3u);
+  EXPECT_EQ(muls_folded, 3u);
 }
 
 TEST(TimingFusion, TheSameSharedElementAgainIsNotLoadedAgain) {
@@ -339,6 +361,40 @@ TEST(TimingUnroll, ANestOfCellsWithAPredicatedIfElseKeepsItsRowLoopRolled) {
   EXPECT_LE(branches_of(4, 4, false), 9);
   // Rolled rows: a branch a row of each trip as well.
   EXPECT_GE(branches_of(4, 4, true), 8 + 8 * 4);
+}
+
+// APSP's phase 3 in small: a lane's rows x columns cells accumulate over 32
+// k steps, each step a pivot-column word for each row of cells (neighbours
+// from step to step) and a pivot-row word for each column.
+TimingCounters cells_over_32_steps(uint32_t rows, uint32_t columns) {
+  const std::string r = std::to_string(rows) + "u", c = std::to_string(columns) + "u";
+  return predict(script_of(
+      "shared uint pivot_column[64 * 32];\nshared uint pivot_row[32 * 64];\n"
+      "void main() { uint i = gl_LocalInvocationID.x;\n"
+      "  for (uint w = 0u; w < 64u; ++w) { pivot_column[w * 32u + i] = w ^ i; pivot_row[w * 32u + i] = w + i; }\n"
+      "  barrier(); uint acc[" + std::to_string(rows * columns) + "];\n"
+      "  for (uint a = 0u; a < " + r + "; ++a) for (uint b = 0u; b < " + c + "; ++b) acc[a * " + c + " + b] = buf.v[(a + b + i) % 32u];\n"
+      "  for (uint k = 0u; k < 32u; ++k)\n"
+      "    for (uint a = 0u; a < " + r + "; ++a) { uint via = pivot_column[(i + a * 32u) * 32u + k];\n"
+      "      for (uint b = 0u; b < " + c + "; ++b) acc[a * " + c + " + b] = min(acc[a * " + c + " + b], via + pivot_row[k * 64u + i + b * 32u]); }\n"
+      "  uint m = 0u; for (uint a = 0u; a < " + r + "; ++a) for (uint b = 0u; b < " + c + "; ++b) m ^= acc[a * " + c + " + b];\n"
+      "  buf.v[i] = m; }"), load_device_model("h100"), {}).counters;
+}
+
+TEST(TimingUnroll, ALoopOfManyAccumulatorsIsKeptInTripsOfSteps) {
+  // One cell, 32 updates: unrolled fully, as the driver unrolls APSP's
+  // phase 3 at one cell a lane; the pivot-column words 4 to a load.
+  const TimingCounters one = cells_over_32_steps(1, 1);
+  EXPECT_EQ(one.shared_load_requests, 32 / 4 + 32);
+  // 2x2 cells, 128 updates: trips of 10 steps (at most 75 updates, 10
+  // steps: rolled_loops.h), then 2 steps as written. A trip reads a row's
+  // 10 pivot-column words 2 to a load (the counter is a multiple of 10) and
+  // its 2 columns' pivot-row words one by one; the 2 steps left read 4 words each.
+  const TimingCounters four = cells_over_32_steps(2, 2);
+  EXPECT_EQ(four.shared_load_requests, 3 * (2 * 10 / 2 + 2 * 10) + 2 * 4);
+  // A branch each trip and each step left, and the loop's exits.
+  EXPECT_GE(four.branches, one.branches + 3 + 2);
+  EXPECT_LE(four.branches, one.branches + 3 + 2 + 2);
 }
 
 // How many cycles longer the kernel runs when a local-memory load takes
@@ -1099,12 +1155,16 @@ double cycles_on_one_compute_unit(const std::string& body, const DeviceModel& ba
 
 // Eight independent chains a lane of `type` (uint or int), 64 steps each:
 // `step("a3")` is a step of chain a3, over c and s (c & 7) from the buffer.
+// The loop asks to be unrolled fully: a loop of eight accumulators would
+// otherwise be kept in trips of a few steps (rolled_loops.h), and these
+// tests count the pipes, not the loop.
 template <typename Step>
 std::string eight_chains(const std::string& type, Step step) {
-  std::string body = "void main() { uint i = gl_GlobalInvocationID.x; " + type + " c = " + type + "(buf.v[0]), s = c & " +
+  std::string body = "#extension GL_EXT_control_flow_attributes : enable\n"
+                     "void main() { uint i = gl_GlobalInvocationID.x; " + type + " c = " + type + "(buf.v[0]), s = c & " +
                      type + "(7);\n  " + type + " a0 = " + type + "(i)";
   for (int v = 1; v < 8; ++v) body += ", a" + std::to_string(v) + " = a0 + " + type + "(" + std::to_string(v) + ")";
-  body += ";\n  for (uint k = 0u; k < 64u; ++k) { ";
+  body += ";\n  [[unroll]] for (uint k = 0u; k < 64u; ++k) { ";
   for (int v = 0; v < 8; ++v) body += step("a" + std::to_string(v)) + " ";
   return body + "}\n  buf.v[i] = uint(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7); }";
 }

@@ -1,4 +1,4 @@
-#include "sim/frontend/runtime_loop_unrolling.h"
+#include "sim/frontend/partial_loop_unrolling.h"
 
 #include <optional>
 #include <sstream>
@@ -11,9 +11,9 @@
 namespace lanelab::frontend {
 namespace {
 
-// Only short bodies are unrolled (a bound of ours; the reductions' second
-// pass has four instructions): a long body has work of its own to issue
-// while its loads are in flight.
+// Only short bodies of run-time loops are unrolled (a bound of ours; the
+// reductions' second pass has four instructions): a long body has work of
+// its own to issue while its loads are in flight.
 constexpr size_t kMaxBodyInstructions = 48;
 
 // Which words of `in` (after its opcode word) are ids, by the grammar's
@@ -44,7 +44,7 @@ struct ModuleFacts {
 };
 
 // What the loop headed by blocks[h] is, when it has the shape unrolled here.
-struct RuntimeLoop {
+struct UnrollableLoop {
   size_t header = 0, body = 0, preheader = 0;
   std::vector<WordInstruction> phis;
   WordInstruction compare;
@@ -52,8 +52,10 @@ struct RuntimeLoop {
   bool induction_first = true;  // `i < n` rather than `n > i`
 };
 
-std::optional<RuntimeLoop> runtime_loop(const std::vector<Block>& blocks, size_t h, const ModuleFacts& facts,
-                                        uint32_t factor) {
+// `known_trips`: the loop is one rolled_loops.h unrolls a few steps a trip,
+// its bound may be a constant and its body long.
+std::optional<UnrollableLoop> unrollable_loop(const std::vector<Block>& blocks, size_t h, const ModuleFacts& facts,
+                                              uint32_t factor, bool known_trips) {
   const std::vector<WordInstruction>& hi = blocks[h].instructions;
   if (hi.size() < 4) return std::nullopt;
   const WordInstruction& merge = hi[hi.size() - 2];
@@ -62,7 +64,7 @@ std::optional<RuntimeLoop> runtime_loop(const std::vector<Block>& blocks, size_t
       (merge[3] & uint32_t(spv::LoopControlMask::DontUnroll)) || op_of(branch) != spv::Op::OpBranchConditional ||
       branch[2] != merge[2] || branch[3] != merge[1])
     return std::nullopt;
-  RuntimeLoop loop;
+  UnrollableLoop loop;
   loop.header = h;
   size_t k = 1;
   for (; k < hi.size() && op_of(hi[k]) == spv::Op::OpPhi; ++k) {
@@ -89,7 +91,7 @@ std::optional<RuntimeLoop> runtime_loop(const std::vector<Block>& blocks, size_t
   loop.body = at(merge[2]);
   if (loop.body == blocks.size()) return std::nullopt;
   const std::vector<WordInstruction>& body = blocks[loop.body].instructions;
-  if (body.size() < 2 || body.size() - 2 > kMaxBodyInstructions || op_of(body.back()) != spv::Op::OpBranch ||
+  if (body.size() < 2 || (!known_trips && body.size() - 2 > kMaxBodyInstructions) || op_of(body.back()) != spv::Op::OpBranch ||
       body.back()[1] != blocks[h].label())
     return std::nullopt;
   std::unordered_set<uint32_t> defined_in_loop;
@@ -130,8 +132,8 @@ std::optional<RuntimeLoop> runtime_loop(const std::vector<Block>& blocks, size_t
   loop.preheader = at(preheader_label);
   if (loop.preheader == blocks.size() || op_of(blocks[loop.preheader].instructions.back()) != spv::Op::OpBranch)
     return std::nullopt;
-  // A trip count that the module already knows is not this pass's.
-  if (facts.constant_value.count(start) && facts.constant_value.count(loop.bound)) return std::nullopt;
+  // A trip count that the module already knows is spirv-opt's to unroll, or the module's to keep.
+  if (!known_trips && facts.constant_value.count(start) && facts.constant_value.count(loop.bound)) return std::nullopt;
   // `next` is i + step, step a positive constant.
   for (size_t b = 1; b + 1 < body.size(); ++b) {
     const WordInstruction& in = body[b];
@@ -146,7 +148,7 @@ std::optional<RuntimeLoop> runtime_loop(const std::vector<Block>& blocks, size_t
 
 // The unrolled loop, as blocks to go before the loop as written, which it
 // then enters in place of the preheader.
-std::vector<Block> unrolled_blocks(std::vector<Block>& blocks, const RuntimeLoop& loop, uint32_t factor,
+std::vector<Block> unrolled_blocks(std::vector<Block>& blocks, const UnrollableLoop& loop, uint32_t factor,
                                    uint32_t& bound, std::vector<WordInstruction>& new_constants) {
   const uint32_t header_label = blocks[loop.header].label();
   const uint32_t body_label = blocks[loop.body].label();
@@ -220,13 +222,10 @@ std::vector<Block> unrolled_blocks(std::vector<Block>& blocks, const RuntimeLoop
 
 }  // namespace
 
-RuntimeUnrollingResult unroll_runtime_loops(const std::vector<uint32_t>& words, uint32_t factor) {
-  return rewrite_module<RuntimeUnrollingResult>(
-      words, [&](const std::vector<WordInstruction>& module, RuntimeUnrollingResult& result) {
-    if (factor < 2) {
-      result.words = words;
-      return;
-    }
+PartialUnrollingResult unroll_loops_partly(const std::vector<uint32_t>& words, uint32_t runtime_factor,
+                                           const std::unordered_map<uint32_t, uint32_t>& steps_per_trip) {
+  return rewrite_module<PartialUnrollingResult>(
+      words, [&](const std::vector<WordInstruction>& module, PartialUnrollingResult& result) {
     ModuleFacts facts;
     std::unordered_set<uint32_t> int32_types;
     for (const WordInstruction& in : module) {
@@ -240,7 +239,11 @@ RuntimeUnrollingResult unroll_runtime_loops(const std::vector<uint32_t>& words, 
     std::vector<WordInstruction> new_constants;
     const std::vector<WordInstruction> out = rewrite_function_blocks<Block>(module, [&](std::vector<Block>& blocks) {
       for (size_t h = blocks.size(); h-- > 0;) {
-        const std::optional<RuntimeLoop> loop = runtime_loop(blocks, h, facts, factor);
+        const auto steps = steps_per_trip.find(blocks[h].label());
+        const bool known_trips = steps != steps_per_trip.end();
+        const uint32_t factor = known_trips ? steps->second : runtime_factor;
+        if (factor < 2) continue;
+        const std::optional<UnrollableLoop> loop = unrollable_loop(blocks, h, facts, factor, known_trips);
         if (!loop) continue;
         std::vector<Block> added = unrolled_blocks(blocks, *loop, factor, bound, new_constants);
         blocks.insert(blocks.begin() + std::ptrdiff_t(h), added.begin(), added.end());
