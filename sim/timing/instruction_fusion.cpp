@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include <spirv/unified1/GLSL.std.450.h>
@@ -48,8 +48,9 @@ bool is_integer_division(Op op) {
 // and multiplies or shifts by constants. Indices with the same terms differ
 // by a constant: neighbours when it is small, and one base register with an
 // immediate offset each where a GPU addresses them.
+using IndexTerms = std::vector<std::pair<uint32_t, int64_t>>;  // (slot, coefficient)
 struct AffineIndex {
-  std::vector<std::pair<uint32_t, int64_t>> terms;  // (slot, coefficient)
+  IndexTerms terms;
   int64_t offset = 0;
   // Instructions the sum is computed by, past its terms.
   std::vector<uint32_t> nodes;
@@ -121,9 +122,10 @@ struct SlotFacts {
     }
   }
 
+  // The value of `slot` as a linear sum.
   AffineIndex sum_of(const frontend::Program& p, uint32_t slot) const {
     AffineIndex index;
-    std::vector<std::pair<uint32_t, int64_t>> pending{{slot, 1}};
+    IndexTerms pending{{slot, 1}};
     auto constant_of = [&](uint32_t s) -> std::optional<int64_t> {
       if (s >= p.slot_count || !is_constant[s]) return std::nullopt;
       return int64_t(int32_t(uint32_t(constant[s])));
@@ -158,7 +160,7 @@ struct SlotFacts {
     }
     std::sort(index.terms.begin(), index.terms.end());
     // The same slot reached twice is one term.
-    std::vector<std::pair<uint32_t, int64_t>> merged;
+    IndexTerms merged;
     for (const auto& [slot, times] : index.terms) {
       if (!merged.empty() && merged.back().first == slot) merged.back().second += times;
       else merged.push_back({slot, times});
@@ -220,11 +222,10 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
     uint32_t leader;
     int64_t first, last;  // element offsets from the index's terms
   };
-  using Terms = std::vector<std::pair<uint32_t, int64_t>>;
   // (variable, index terms, elements per load, chunk) -> the open load
-  std::map<std::tuple<uint32_t, Terms, uint32_t, int64_t>, Group> open;
+  std::map<std::tuple<uint32_t, IndexTerms, uint32_t, int64_t>, Group> open;
   // (variable, index terms, offset) -> the slot the element arrives with
-  std::map<std::tuple<uint32_t, Terms, int64_t>, uint32_t> loaded;
+  std::map<std::tuple<uint32_t, IndexTerms, int64_t>, uint32_t> loaded;
   uint32_t block = kNone;
   auto forget = [&](uint32_t variable) {
     for (auto it = open.begin(); it != open.end();)
@@ -309,9 +310,8 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
 // trips of steps (partial_loop_unrolling.h): each step's words are the first
 // step's plus a constant, where the SPIR-V computes every step's addresses.
 void fold_index_arithmetic(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
-  using Terms = std::vector<std::pair<uint32_t, int64_t>>;
   for (const frontend::Block& block : p.blocks) {
-    std::set<Terms> seen;
+    std::set<IndexTerms> seen;
     std::set<uint32_t> candidates;  // instructions computing an index from a seen one's terms
     for (uint32_t i = block.first; i < block.end; ++i) {
       const Instruction& in = p.instructions[i];
