@@ -397,6 +397,25 @@ TEST(TimingUnroll, ALoopOfManyAccumulatorsIsKeptInTripsOfSteps) {
   EXPECT_LE(four.branches, one.branches + 3 + 2 + 2);
 }
 
+TEST(TimingUnroll, ElementsAtAnIndexTheCounterChangesAreNoAccumulators) {
+  // 64 steps over a private array of 4, reading shared memory (which keeps
+  // no loop rolled): elements at a and a + 2 (a < 2, an inner loop) are the
+  // same four each step, 256 updates, kept in trips; at k % 4 and (k + 1) %
+  // 4 they change from step to step, and the loop is unrolled fully (its
+  // indices then constants, the array registers).
+  const auto branches_of = [](const std::string& first, const std::string& second) {
+    return predict(script_of(
+        "shared uint s[32];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = buf.v[i]; barrier();\n"
+        "  uint acc[4] = uint[4](i, i + 1u, i + 2u, i + 3u);\n"
+        "  for (uint k = 0u; k < 64u; ++k) for (uint a = 0u; a < 2u; ++a) {\n"
+        "    acc[" + first + "] = min(acc[" + first + "], s[(k + a + i) % 32u]);\n"
+        "    acc[" + second + "] = max(acc[" + second + "], s[(k * 3u + a + i) % 32u]); }\n"
+        "  buf.v[i] = acc[0] ^ acc[1] ^ acc[2] ^ acc[3]; }"), load_device_model("h100"), {}).counters.branches;
+  };
+  EXPECT_GE(branches_of("a", "a + 2u"), 64 / 10);  // trips of at most 10 steps
+  EXPECT_EQ(branches_of("k % 4u", "(k + 1u) % 4u"), 0);
+}
+
 // How many cycles longer the kernel runs when a local-memory load takes
 // 140 cycles rather than 40.
 double cycles_with_local_latency_raised(const std::string& body) {
