@@ -10,7 +10,9 @@
 # words 1 or 32 words apart from lane to lane, predicated off in every lane
 # (@WHEN@ = no_offset) or performed (!no_offset); branch_free_throughput as
 # written beside them. Each point with a shader disk cache of its own, so
-# that the driver's code comes back too (sass/driver_code.py).
+# that the driver's code comes back too (sass/driver_code.py). AHEAD=1
+# (the 08:45Z call, h100-branch-off-conflict-ahead-2026-11-27.jsonl)
+# computes the second side's indices before the if/else.
 . validate/data/kernel-variants/device-env.sh
 export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
 rm -rf /tmp/caches
@@ -26,14 +28,14 @@ append_last_record /tmp/record.copy branch-off-conflict.jsonl
 for stride in 1 32; do
   for when in 'no_offset' '!no_offset'; do
     name=stride-$stride-${when/!/not-}
-    sed "s/@WHEN@/$when/g; s/@STRIDE@/$stride/g" validate/data/kernel-variants/uniform-branch-off-conflict.comp.in > /tmp/variant.comp
+    sed "s/@WHEN@/$when/g; s/@STRIDE@/$stride/g; /@AHEAD$((1 - ${AHEAD:-0}))@/d" validate/data/kernel-variants/uniform-branch-off-conflict.comp.in > /tmp/variant.comp
     with_source kernels/micro/uniform_branch.comp /tmp/variant.comp point $name branch_one_side_throughput
     cp /tmp/caches/$name/record.jsonl /tmp/record.copy
     append_last_record /tmp/record.copy branch-off-conflict.jsonl \
-      "validate/data/kernel-variants/uniform-branch-off-conflict.comp.in with @STRIDE@ = $stride, @WHEN@ = $when"
+      "validate/data/kernel-variants/uniform-branch-off-conflict.comp.in with @STRIDE@ = $stride, @WHEN@ = $when, @AHEAD${AHEAD:-0}@ kept"
   done
 done
 print_records $OUT/branch-off-conflict.jsonl "p['bench'], r.get('variant_source', 'as written')[-40:], '%.2f us' % (t['stats']['median'] / 1e3), r['clocks']['sm_mhz'], k"
-mv $OUT/branch-off-conflict.jsonl $OUT/h100-branch-off-conflict-2026-11-27.jsonl
+mv $OUT/branch-off-conflict.jsonl $OUT/h100-branch-off-conflict${AHEAD:+-ahead}-2026-11-27.jsonl
 tar czf $OUT/caches.tgz -C /tmp caches
 cp "$(command -v nvdisasm || echo /usr/local/cuda/bin/nvdisasm)" $OUT/ 2>/dev/null || true
