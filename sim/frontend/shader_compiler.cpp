@@ -15,9 +15,9 @@
 #include "sim/common/error.h"
 #include "sim/frontend/branch_flattening.h"
 #include "sim/frontend/loop_invariant_hoisting.h"
+#include "sim/frontend/partial_loop_unrolling.h"
 #include "sim/frontend/private_vector_reads.h"
 #include "sim/frontend/rolled_loops.h"
-#include "sim/frontend/partial_loop_unrolling.h"
 #include "sim/frontend/spirv_words.h"
 #include "sim/frontend/subgroup_size_folding.h"
 
@@ -223,7 +223,7 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
     // module keeps its loops.
     if (unrolled.size() <= kMaxUnrolledWords) words = std::move(unrolled);
     const PartialUnrollingResult partly = unroll_loops_partly(words, kRuntimeUnrollFactor, rolled);
-    if (partly.unrolled > 0) optimize_again(partly.words, "run-time loop unrolling");
+    if (partly.unrolled > 0) optimize_again(partly.words, "partial loop unrolling");
   }
   if (options.optimize && options.flatten_branches_up_to > 0) {
     const PrivateVectorReadsResult reads = extract_private_vector_reads(prepared.words);

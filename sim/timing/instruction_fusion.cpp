@@ -171,9 +171,9 @@ struct SlotFacts {
   }
 
   // Low zero bits of a linear sum: its constant's and its terms' times their coefficients'.
-  uint32_t sum_bits(const AffineIndex& sum) const {
-    uint32_t zero = std::min<uint32_t>(kMaxAlignmentBits, std::countr_zero(uint32_t(sum.offset)));
-    for (const auto& [slot, times] : sum.terms)
+  uint32_t sum_bits(const IndexTerms& terms, int64_t offset) const {
+    uint32_t zero = std::min<uint32_t>(kMaxAlignmentBits, std::countr_zero(uint32_t(offset)));
+    for (const auto& [slot, times] : terms)
       zero = std::min<uint32_t>(zero, bits(slot) + std::countr_zero(uint32_t(times)));
     return std::min(zero, kMaxAlignmentBits);
   }
@@ -202,7 +202,7 @@ struct SlotFacts {
         const AffineIndex sum = sum_of(p, in.result_slot);
         const bool whole = std::any_of(sum.terms.begin(), sum.terms.end(),
                                        [&](const auto& term) { return term.first == in.result_slot; });
-        return whole ? std::min(bits(a), bits(b)) : sum_bits(sum);
+        return whole ? std::min(bits(a), bits(b)) : sum_bits(sum.terms, sum.offset);
       }
       case Op::OpBitwiseOr: case Op::OpBitwiseXor: return std::min(bits(a), bits(b));
       case Op::OpBitwiseAnd: return std::max(bits(a), bits(b));
@@ -269,9 +269,7 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
     if (access.dynamic.size() == 1) {
       if (access.dynamic[0].stride_bytes != 4) continue;
       index = facts.sum_of(p, access.dynamic[0].slot);
-      AffineIndex base = index;  // the offset's own alignment is the element's, below
-      base.offset = 0;
-      zero_bits = facts.sum_bits(base);
+      zero_bits = facts.sum_bits(index.terms, 0);  // the offset's own alignment is the element's, below
     }
     const int64_t offset = index.offset + access.constant_offset / 4;
     if (offset < 0) continue;
@@ -323,6 +321,7 @@ void fold_index_arithmetic(const frontend::Program& p, const SlotFacts& facts, I
       for (uint32_t node : index.nodes)
         if (p.instructions[node].block == in.block) candidates.insert(node);
     }
+    if (candidates.empty()) continue;
     // Who reads each candidate's value: an index, another candidate, or something else.
     std::map<uint32_t, std::vector<std::pair<uint32_t, bool>>> readers;  // slot -> (instruction, as an index)
     for (uint32_t i = block.first; i < block.end; ++i)
