@@ -131,8 +131,7 @@ class FunctionFlattener {
     std::vector<Instruction> body(b->instructions.begin() + 1, b->instructions.end() - 1);
     std::unordered_set<uint32_t> guarded_chains;  // this side's chains into shared variables
     std::unordered_set<uint32_t> side_read;       // shared words this side has read, nothing stored since
-    bool writes_back_what_it_read = false;
-    uint32_t counted = 0, addressing = 0;
+    uint32_t counted = 0;
     const std::unordered_set<uint32_t> addresses = address_arithmetic(body);
     for (const Instruction& in : body) {
       const spv::Op op = op_of(in);
@@ -159,20 +158,15 @@ class FunctionFlattener {
            side_read.count(in[1]));
       if (!only_computes(in) && !predicable_load && !predicable_store) return std::nullopt;
       if (shared_load && module_.scalar_types.count(in[1])) side_read.insert(in[3]);
-      if (op == spv::Op::OpStore) {
-        writes_back_what_it_read = writes_back_what_it_read || side_read.count(in[1]);
-        side_read.clear();
-      }
-      ++counted;
-      if (addresses.count(in[2])) ++addressing;
+      if (op == spv::Op::OpStore) side_read.clear();
+      // Index arithmetic that only addresses the side's loads is not counted:
+      // the driver folds it into their addresses (`LDS [R+imm]`) and
+      // predicates such sides, the reductions' `sdata[tid] += sdata[tid + s]`
+      // (validate/data/sass/reduce_first_pass.sass) and APSP phase 2's
+      // pivot_row if/else, each side's loads issued under @P or @!P
+      // (validate/data/sass/driver-2026-11-26/apsp-*/phase2.sass).
+      if (!addresses.count(in[2])) ++counted;
     }
-    // A side that adds into a shared word it read (`sdata[tid] += sdata[tid
-    // + s]`) is predicated with its index arithmetic folded into the loads'
-    // addresses (`LDS [R+imm]`: validate/data/sass/reduce_first_pass.sass).
-    // Other sides count their index arithmetic: APSP's pivot_row if/else,
-    // whose sides that leaves too long, ptxas keeps as a branch
-    // (sass/apsp_phase12.sass).
-    if (writes_back_what_it_read) counted -= addressing;
     if (!forced && counted > max_side_) return std::nullopt;
     return body;
   }

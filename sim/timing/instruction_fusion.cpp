@@ -215,8 +215,8 @@ struct SlotFacts {
 };
 
 // Folds a shared-memory load into an earlier one of the same block that
-// already fetched its element: the same element again (no store to the array
-// in between), or a neighbour of a load widened to 2 or 4 elements.
+// already fetched its element: the same element again (no shared-memory
+// store in between), or a neighbour of a load widened to 2 or 4 elements.
 void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
   struct Group {
     uint32_t leader;
@@ -227,12 +227,6 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
   // (variable, index terms, offset) -> the slot the element arrives with
   std::map<std::tuple<uint32_t, IndexTerms, int64_t>, uint32_t> loaded;
   uint32_t block = kNone;
-  auto forget = [&](uint32_t variable) {
-    for (auto it = open.begin(); it != open.end();)
-      it = std::get<0>(it->first) == variable ? open.erase(it) : std::next(it);
-    for (auto it = loaded.begin(); it != loaded.end();)
-      it = std::get<0>(it->first) == variable ? loaded.erase(it) : std::next(it);
-  };
   // The shared variable a pointer slot reaches, and the access chain that reaches it.
   auto shared_target = [&](uint32_t pointer, const Instruction** chain) -> uint32_t {
     *chain = nullptr;
@@ -258,7 +252,7 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
     const uint32_t variable = shared_target(p.operands[in.operand_begin], &chain);
     if (variable == kNone) continue;
     if (op != Op::OpLoad) {  // a write: later loads cannot be moved above it
-      forget(variable);
+      open.clear(), loaded.clear();
       continue;
     }
     if (in.components != 1 || in.width_bits != 32 || !chain) continue;

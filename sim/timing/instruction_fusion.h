@@ -17,8 +17,10 @@
 //    immediate offset ([register + immediate] addressing);
 //  - OpBitcast: a reinterpretation of the same register bits;
 //  - a shared-memory load of an element an earlier load of the same block
-//    fetched, with no store to the array or barrier between them: the value
-//    is reused (common subexpression elimination);
+//    fetched, with no shared-memory store or barrier between them: the
+//    value is reused (common subexpression elimination). A store to any
+//    shared array ends it: the H100's driver loads APSP phase 2's tile_b
+//    words again after each cell's store to tile_a;
 //  - shared-memory loads of neighbouring 32-bit elements, in one block with
 //    no store to the array between them, at an index whose alignment is
 //    known: one load of 2 or 4 elements per lane (NVIDIA LDS.64 / LDS.128,

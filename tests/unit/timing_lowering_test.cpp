@@ -189,6 +189,13 @@ TEST(TimingFusion, TheSameSharedElementAgainIsNotLoadedAgain) {
   // A shared store in between may have changed it.
   EXPECT_EQ(shared_load_widths(prefix + "  uint a = s[i ^ 5u]; s[i] = a; buf.v[i] = s[i ^ 5u] * 3u; }"),
             (std::vector<uint32_t>{1, 1}));
+  // So may one to another shared array, as the H100's driver has it: APSP
+  // phase 2 loads tile_b[row][k] again after each cell's store to tile_a
+  // (validate/data/sass/driver-2026-11-26/apsp-32-16x16/phase2.sass).
+  EXPECT_EQ(shared_load_widths("shared uint s[64];\nshared uint t[64];\nvoid main() { uint i = gl_LocalInvocationID.x;"
+                               " s[i] = i; t[i] = i; barrier();\n  uint a = s[i ^ 5u]; t[i] = a;"
+                               " buf.v[i] = s[i ^ 5u] * 3u + t[i ^ 1u]; }"),
+            (std::vector<uint32_t>{1, 1, 1}));
 }
 
 TEST(TimingFusion, AStoreBetweenNeighbouringLoadsKeepsThemApart) {
@@ -1373,6 +1380,22 @@ TEST(TimingFlattening, ASideThatReadsSharedMemoryIsPredicatedAndReadsElementZero
       "  if (i < 16u) { x = s[i * 2u] + s[i] + s[i + 1u]; } else { x = s[i ^ 1u]; }\n"
       "  buf.v[i] = x; }");
   EXPECT_GE(predict(longer, device, {}).counters.branches, 1);
+}
+
+TEST(TimingFlattening, APivotRowIfElseIsPredicatedItsIndexArithmeticFoldedIntoTheLoads) {
+  // APSP phase 2's cell: `pivot_row ? b[at(row, k)] + a[at(k, col)] :
+  // a[at(row, k)] + b[at(k, col)]`, written as an if/else. Each side adds
+  // two words at indices it sums, five instructions with those adds; the
+  // H100's driver issues both sides' loads under @P and @!P, the adds
+  // folded into the addresses
+  // (validate/data/sass/driver-2026-11-26/apsp-32-16x16/phase2.sass).
+  const std::string kernel =
+      "shared uint a[64];\nshared uint b[64];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; a[i] = buf.v[i]; b[i] = buf.v[i + 32u]; barrier();\n"
+      "  uint row = (i >> 3u) * 8u, col = i & 7u, k = buf.v[0] & 7u, pivot = k * 8u; uint x;\n"
+      "  if (buf.v[1] == 0u) { x = b[row + k] + a[pivot + col]; } else { x = a[row + k] + b[pivot + col]; }\n"
+      "  buf.v[i] = x; }";
+  expect_flattened(script_of(kernel, 64));
 }
 
 TEST(TimingFlattening, AGuardedBufferLoadIsPredicatedTheEarlyReturnOfAFunctionToo) {
