@@ -35,14 +35,20 @@ with pivot_row written as false: every busy tile takes the column tile's.
 VARIANT+select: VARIANT with both sides' pivot words read every step and
 the sum chosen by a select, so that the driver issues four unpredicated
 shared loads a cell where as written it predicates two of them off (the
-results stay right).
+results stay right). A further +padded (VARIANT+padded, or after one of
+those) lays each tile's rows BF + 1 words apart, so that a subgroup's
+reads of a column's words, two rows of 16x16 threads 32 words apart as
+written (a 2-way bank conflict), fall in different banks (the results
+stay right).
 usage: phase2_shared_variants.py SHARE VARIANT OUT.comp"""
 import pathlib, sys
 
 here = pathlib.Path(__file__).parent
 share, variant, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-variant, _, fixed = variant.partition('+')
-assert fixed in ('', 'no-branch', 'no-branch-column', 'select'), fixed
+variant, *modifiers = variant.split('+')
+padded = 'padded' in modifiers
+fixed = ''.join(m for m in modifiers if m != 'padded')
+assert fixed in ('', 'no-branch', 'no-branch-column', 'select') and len(modifiers) <= 1 + padded, modifiers
 src = (here / 'apsp-phase2-shared.comp').read_text().replace('const uint SHARE = 1u;', f'const uint SHARE = {share}u;')
 loop_start = '  for (uint k = 0u; k < BF; ++k) {\n    if (owns_cells) {\n      for (uint a'
 write_back = '  if (owns_cells) {\n    for (uint a = 0u; a < CELLS_Y; ++a) {\n      for (uint b = 0u; b < CELLS_X; ++b) {\n        uint row = ty + a * TY, col = tx + b * TX;\n        dist[(bi'
@@ -142,4 +148,10 @@ elif fixed:
     pivot_row = '  bool pivot_row = bi == r;'
     assert src.count(pivot_row) == 1
     src = src.replace(pivot_row, '  bool pivot_row = %s;' % ('true' if fixed == 'no-branch' else 'false'))
+if padded:
+    for declaration in ('shared int tile_a[BF * BF];', 'shared int tile_b[BF * BF];',
+                        'uint at(uint row, uint col) { return TILE_COLUMN_MAJOR ? col * BF + row : row * BF + col; }'):
+        assert src.count(declaration) == 1
+        src = src.replace(declaration, declaration.replace('BF * BF', 'BF * (BF + 1u)')
+                          .replace('col * BF + row', 'col * (BF + 1u) + row').replace('row * BF + col', 'row * (BF + 1u) + col'))
 pathlib.Path(out).write_text(src)
