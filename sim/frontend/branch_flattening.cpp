@@ -162,7 +162,7 @@ class FunctionFlattener {
       // Index arithmetic that only addresses the side's loads is not counted:
       // the driver folds it into their addresses (`LDS [R+imm]`) and
       // predicates such sides, the reductions' `sdata[tid] += sdata[tid + s]`
-      // (validate/data/sass/reduce_first_pass.sass) and APSP phase 2's
+      // (validate/data/sass/driver-2026-11-27-reduce/) and APSP phase 2's
       // pivot_row if/else, each side's loads issued under @P or @!P
       // (validate/data/sass/driver-2026-11-26/apsp-*/phase2.sass).
       if (!addresses.count(in[2])) ++counted;

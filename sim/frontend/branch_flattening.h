@@ -18,12 +18,13 @@
 // sides' loads, one of three loads and two adds is a branch):
 //  - a load through an access chain of the side, or through a pointer the
 //    header reads or writes (access chains cost nothing: the load's address
-//    folds them, and so the adds the side makes only for their indices:
+//    folds them, and so do the adds the side makes only for their indices:
 //    APSP phase 2's pivot_row if/else, each side two loads at indices it
-//    computes and an add, the driver issues under @P and @!P). Each run-time index of the side's chains becomes
-//    `condition ? index : 0` (`0 : index` on the other side), so a lane that
-//    does not take the side reads element 0 and never out of bounds, and
-//    the merge's select drops what it read;
+//    computes and an add, the driver issues under @P and @!P). Each
+//    run-time index of the side's chains becomes `condition ? index : 0`
+//    (`0 : index` on the other side), so a lane that does not take the side
+//    reads element 0 and never out of bounds, and the merge's select drops
+//    what it read;
 //  - a load from a storage or uniform buffer through a chain of the side,
 //    guarded the same way: the luminance shaders' `if (x < width && y <
 //    height) l = dot(pixels[y * width + x], lum);`, whose every fetch ptxas

@@ -22,7 +22,7 @@
 //    shared array ends it: the H100's driver loads APSP phase 2's tile_b
 //    words again after each cell's store to tile_a;
 //  - shared-memory loads of neighbouring 32-bit elements, in one block with
-//    no store to the array between them, at an index whose alignment is
+//    no shared-memory store between them, at an index whose alignment is
 //    known: one load of 2 or 4 elements per lane (NVIDIA LDS.64 / LDS.128,
 //    AMD ds_read_b64 / b128), issued by the first of them. Neighbours are
 //    indices that differ by a constant, sums of the same terms; unrolling
