@@ -136,17 +136,9 @@ class LoopNest {
   std::optional<uint64_t> unrolled_accesses(const Loop& loop) {
     const std::optional<uint64_t> trips = trip_count(loop);
     if (!trips) return std::nullopt;
-    std::unordered_set<uint32_t> in_inner;
-    uint64_t per_trip = 0;
-    for (const Loop* inner : inner_loops(loop)) {
-      const std::optional<uint64_t> accesses = unrolled_accesses(*inner);
-      if (!accesses) return std::nullopt;
-      per_trip += *accesses;
-      in_inner.insert(inner->body.begin(), inner->body.end());
-    }
-    for (uint32_t b : loop.body)
-      if (!in_inner.count(b)) per_trip += blocks_[b].counted_accesses;
-    return std::min(*trips, kMaxCountedTrips) * per_trip;
+    const std::optional<uint64_t> accesses = per_trip(loop, [](const BlockInfo& b) { return b.counted_accesses; });
+    if (!accesses) return std::nullopt;
+    return std::min(*trips, kMaxCountedTrips) * *accesses;
   }
 
   // Whether the loop asks not to be unrolled.
@@ -164,7 +156,11 @@ class LoopNest {
     uint64_t phis = 0;
     for (const WordInstruction* in : blocks_[loop.header].instructions)
       if (op_of(*in) == spv::Op::OpPhi && (*in)[2] != *counter) ++phis;
-    const std::optional<uint64_t> updates = private_updates(loop, *counter);
+    // Private stores at an index the counter does not change.
+    const std::optional<uint64_t> updates = per_trip(loop, [&](const BlockInfo& b) {
+      return uint64_t(std::count_if(b.private_stores.begin(), b.private_stores.end(),
+                                    [&](const WordInstruction* store) { return !depends_on((*store)[1], *counter); }));
+    });
     if (!updates) return std::nullopt;
     return phis + *updates;
   }
@@ -178,7 +174,7 @@ class LoopNest {
     if (!cmp_in) return std::nullopt;
     const WordInstruction& cmp = *cmp_in;
     const bool go_on_true = h.instructions.back()->at(3) == h.loop_merge;
-    const WordInstruction* phi = counter_phi(loop);
+    const WordInstruction* phi = counter_phi(loop, cmp);
     if (!phi) return std::nullopt;
     const uint32_t induction = (*phi)[2];
     const bool back_first = loop.body.count((*phi)[4]) > 0;
@@ -231,39 +227,37 @@ class LoopNest {
     return compare == definition_.end() || compare->second->size() != 5 ? nullptr : compare->second;
   }
 
-  // The header's phi that the exit comparison tests: the loop's counter.
-  const WordInstruction* counter_phi(const Loop& loop) {
-    const WordInstruction* cmp = exit_compare(loop);
-    if (!cmp) return nullptr;
+  // The header's phi that the exit comparison `cmp` tests: the loop's counter.
+  const WordInstruction* counter_phi(const Loop& loop, const WordInstruction& cmp) {
     const WordInstruction* phi = nullptr;
     for (const WordInstruction* in : blocks_[loop.header].instructions)
-      if (op_of(*in) == spv::Op::OpPhi && in->size() == 7 && ((*cmp)[3] == (*in)[2] || (*cmp)[4] == (*in)[2])) phi = in;
+      if (op_of(*in) == spv::Op::OpPhi && in->size() == 7 && (cmp[3] == (*in)[2] || cmp[4] == (*in)[2])) phi = in;
     return phi;
   }
 
+  // The id of the loop's counter.
   std::optional<uint32_t> induction(const Loop& loop) {
-    const WordInstruction* phi = counter_phi(loop);
+    const WordInstruction* cmp = exit_compare(loop);
+    const WordInstruction* phi = cmp ? counter_phi(loop, *cmp) : nullptr;
     return phi ? std::optional<uint32_t>((*phi)[2]) : std::nullopt;
   }
 
-  // Private stores in the loop at an index `counter` does not change, each
-  // inner loop's counted once a trip of it.
-  std::optional<uint64_t> private_updates(const Loop& loop, uint32_t counter) {
+  // What `count` gives the blocks of one trip of the loop, each inner loop's
+  // blocks counted over its trips (at most kMaxCountedTrips); nullopt when
+  // an inner loop's trip count is unknown.
+  template <class Count>
+  std::optional<uint64_t> per_trip(const Loop& loop, const Count& count) {
     std::unordered_set<uint32_t> in_inner;
-    uint64_t updates = 0;
+    uint64_t total = 0;
     for (const Loop* inner : inner_loops(loop)) {
-      const std::optional<uint64_t> trips = trip_count(*inner);
-      const std::optional<uint64_t> per_trip = private_updates(*inner, counter);
-      if (!trips || !per_trip) return std::nullopt;
-      updates += std::min(*trips, kMaxCountedTrips) * *per_trip;
+      const std::optional<uint64_t> trips = trip_count(*inner), each = per_trip(*inner, count);
+      if (!trips || !each) return std::nullopt;
+      total += std::min(*trips, kMaxCountedTrips) * *each;
       in_inner.insert(inner->body.begin(), inner->body.end());
     }
-    for (uint32_t b : loop.body) {
-      if (in_inner.count(b)) continue;
-      for (const WordInstruction* store : blocks_[b].private_stores)
-        if (!depends_on((*store)[1], counter)) ++updates;
-    }
-    return updates;
+    for (uint32_t b : loop.body)
+      if (!in_inner.count(b)) total += count(blocks_[b]);
+    return total;
   }
 
   // Whether the value `id` is computed from `source`, through any chain of
