@@ -3,8 +3,12 @@
 # round's phase 2 and 3 grids, from a distance file that
 # apsp-sm-timeline.comp wrote (n x n int32, unpadded), as CSV lines:
 # phase,workgroup,bi,bj,sm,start_ns,end_ns (workgroup = bj + bi x tiles, the launch order).
+# With a fourth argument `parts` (a file apsp-sm-timeline-parts.comp wrote),
+# each line also has copied_ns and stepped_ns: after the tile copy's barrier
+# and after the k loop's (phase 2's lines repeat start_ns there).
 import struct, sys
 path, n, bf = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+parts = len(sys.argv) > 4 and sys.argv[4] == "parts"
 tiles = -(-n // bf)
 data = open(path, "rb").read()
 cell = lambda i, j: struct.unpack_from("<I", data, 4 * (i * n + j))[0]
@@ -16,9 +20,10 @@ for bi in range(tiles):
             continue
         phase = 2 if last in (bi, bj) else 3
         i, j = bi * bf, bj * bf
-        rows.append((phase, bj + bi * tiles, bi, bj, cell(i, j), cell(i, j + 1), cell(i, j + 2)))
+        words = [cell(i, j + w) for w in range(5 if parts else 3)]
+        rows.append((phase, bj + bi * tiles, bi, bj, *words))
 for phase in (2, 3):
     mine = [r for r in rows if r[0] == phase]
     first = min(r[5] for r in mine)
     for r in mine:
-        print("%d,%d,%d,%d,%d,%d,%d" % (*r[:5], (r[5] - first) % 2**32, (r[6] - first) % 2**32))
+        print(",".join(str(x) for x in (*r[:5], *((t - first) % 2**32 for t in r[5:]))))
