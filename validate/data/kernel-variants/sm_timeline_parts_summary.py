@@ -4,21 +4,15 @@
 # from there to the end of its write-back, and from one's end to the next's
 # start on an SM, us (where an SM runs one at a time); with how many an SM
 # ran at most, and how many at once. CSV may be gzipped.
-import collections, csv, gzip, statistics, sys
-points = collections.defaultdict(list)
-opened = gzip.open(sys.argv[1], "rt") if sys.argv[1].endswith(".gz") else open(sys.argv[1])
-for r in csv.DictReader(opened):
-    if r["phase"] == "3":
-        points[(r["n"], r["block_factor"], r["threads"])].append({k: int(v) for k, v in r.items() if k.endswith("_ns") or k == "sm"})
+import statistics, sys
+from sm_timeline_summary import at_once, median_gap_us, points_of, runs_by_sm
+
 print("n block threads workgroups copy_us steps_us write_back_us run_us gap_us most_an_sm at_once")
-for key, rows in points.items():
-    med = lambda f: statistics.median(f(r) for r in rows) / 1e3
-    by_sm = collections.defaultdict(list)
-    for r in rows:
-        by_sm[r["sm"]].append((r["start_ns"], r["end_ns"]))
-    at_once = max(sum(1 for s, e in runs if s <= t < e) for runs in by_sm.values() for t, _ in runs)
-    gaps = [b[0] - a[1] for runs in by_sm.values() for a, b in zip(sorted(runs), sorted(runs)[1:])]
-    gap = "%.2f" % (statistics.median(gaps) / 1e3) if gaps and at_once == 1 else "-"
-    print(*key, len(rows), "%.2f %.2f %.2f %.2f" % (med(lambda r: r["copied_ns"] - r["start_ns"]),
-          med(lambda r: r["stepped_ns"] - r["copied_ns"]), med(lambda r: r["end_ns"] - r["stepped_ns"]),
-          med(lambda r: r["end_ns"] - r["start_ns"])), gap, max(len(v) for v in by_sm.values()), at_once)
+for key, rows in points_of(sys.argv[1], phase="3").items():
+    med = lambda part: statistics.median(int(r[part[1]]) - int(r[part[0]]) for r in rows) / 1e3
+    by_sm = runs_by_sm(rows)
+    most_at_once = max(at_once(by_sm).values())
+    gap = median_gap_us(by_sm, most_at_once)
+    print(*key[:3], len(rows), "%.2f %.2f %.2f %.2f" % (med(("start_ns", "copied_ns")), med(("copied_ns", "stepped_ns")),
+          med(("stepped_ns", "end_ns")), med(("start_ns", "end_ns"))), "%.2f" % gap if gap is not None else "-",
+          max(len(v) for v in by_sm.values()), most_at_once)
