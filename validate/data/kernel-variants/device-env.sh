@@ -142,6 +142,30 @@ phase2_variant_points() {
   done
   cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
 }
+# annotated_phase2_points FILE N:BF:THREADS:SHARE:VARIANT...:
+# phase2_variant_points' records of the points, each with its
+# variant_source (the phase2_shared_variants.py command that wrote its
+# kernel) and variant_share, to $OUT/FILE.
+annotated_phase2_points() {
+  local file=$1
+  shift
+  phase2_variant_points unannotated.jsonl "$@"
+  python3 -c "
+import json, sys
+for r, p in zip(map(json.loads, open(sys.argv[1])), sys.argv[2:]):
+    share, variant = p.split(':')[3:]
+    r['variant_source'] = 'validate/data/kernel-variants/phase2_shared_variants.py %s %s' % (share, variant)
+    r['variant_share'] = int(share)
+    print(json.dumps(r, separators=(',', ':')))" $OUT/unannotated.jsonl "$@" > $OUT/$file
+  rm $OUT/unannotated.jsonl
+}
+# rotated_bandwidth_run WORKGROUPS OUT: bandwidth_rotated over 16 MiB (every
+# pass from L2), 8 passes, WORKGROUPS workgroups of 256 lanes, unchecked,
+# its record to OUT (run-bandwidth-words.sh and the scripts after it).
+rotated_bandwidth_run() {
+  timeout 60 $B validate micro --param bench=bandwidth_rotated --param bytes=16777216 --param iterations=8 \
+    --param workgroups=$1 --param workgroup_size=256 --no-check --out $2 >> $OUT/log.txt 2>&1
+}
 # phase_times FILE: each APSP record of FILE on a line: its date, n, block
 # factor, threads, SM clock, each pipeline's time per dispatch (us), and
 # the driver's binary size and registers for phase 2.
@@ -180,18 +204,25 @@ for f in ['written'] + sys.argv[3:]:
         print(json.dumps(r, separators=(',', ':')))" $OUT $phase $variants > $OUT/$file
   phase_times $OUT/$file
 }
+# driver_cache NAME COMMAND...: COMMAND run with a shader disk cache of its
+# own, /tmp/caches/NAME, whose entries are then its pipelines
+# (sass/run-driver-cache.sh says how driver_code.py reads them).
+driver_cache() {
+  local name=$1
+  shift
+  (export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$name
+   mkdir -p $__GL_SHADER_DISK_CACHE_PATH
+   "$@")
+}
 # micro_driver_cache NAME BENCH ITERATIONS [SOURCE VARIANT]: one run of the
-# micro BENCH (one workgroup of $LANES lanes, 32 unless set) with a shader
-# disk cache of its own,
-# /tmp/caches/NAME, whose entries are then its pipelines (with SOURCE replaced
-# by VARIANT when given); sass/run-driver-cache.sh says how driver_code.py
-# reads them. micro_driver_caches_out: the caches and nvdisasm to $OUT.
+# micro BENCH (one workgroup of $LANES lanes, 32 unless set) in
+# driver_cache NAME (with SOURCE replaced by VARIANT when given).
+# micro_driver_caches_out: the caches and nvdisasm to $OUT.
 micro_driver_cache() {
-  export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$1
-  mkdir -p $__GL_SHADER_DISK_CACHE_PATH
   local run=(timeout 60 $B validate micro --param bench=$2 --param iterations=$3 --param workgroup_size=${LANES:-32}
     --param workgroups=1 --no-check --repeats 1 --warmup 0 --out /tmp/caches/$1/record.jsonl)
-  if [ -n "${4:-}" ]; then with_source "$4" "$5" "${run[@]}"; else "${run[@]}"; fi >> $OUT/log.txt 2>&1
+  if [ -n "${4:-}" ]; then driver_cache $1 with_source "$4" "$5" "${run[@]}"; else driver_cache $1 "${run[@]}"; fi \
+    >> $OUT/log.txt 2>&1
 }
 micro_driver_caches_out() {
   ls /tmp/caches | wc -l

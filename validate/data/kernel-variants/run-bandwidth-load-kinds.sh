@@ -12,8 +12,7 @@
 . validate/data/kernel-variants/device-env.sh
 V=validate/data/kernel-variants
 point() {  # WORKGROUPS KIND [VARIANT]
-  timeout 60 $B validate micro --param bench=bandwidth_rotated --param bytes=16777216 --param iterations=8 \
-    --param workgroups=$1 --param workgroup_size=256 --no-check --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
+  rotated_bandwidth_run $1 /tmp/p.jsonl
   append_last_record /tmp/p.jsonl h100-bandwidth-load-kinds-2026-11-27.jsonl ${3:-}
   annotate_last_record h100-bandwidth-load-kinds-2026-11-27.jsonl "r['variant_kind'] = '$2'"
 }
@@ -27,9 +26,6 @@ print_records $OUT/h100-bandwidth-load-kinds-2026-11-27.jsonl "p['workgroups'], 
 # The driver's code for the writable 16-byte variant (the three others':
 # run-bandwidth-words-writable.sh), its shader disk cache as there.
 rm -rf /tmp/caches
-(export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/micro-bandwidth-vectors-writable
- mkdir -p $__GL_SHADER_DISK_CACHE_PATH
- with_source kernels/micro/bandwidth.comp $V/bandwidth-writable.comp timeout 60 $B validate micro --param bench=bandwidth_rotated \
-   --param bytes=16777216 --param iterations=8 --param workgroups=132 --param workgroup_size=256 --no-check \
-   --out $__GL_SHADER_DISK_CACHE_PATH/record.jsonl >> $OUT/log.txt 2>&1)
+driver_cache micro-bandwidth-vectors-writable with_source kernels/micro/bandwidth.comp $V/bandwidth-writable.comp \
+  rotated_bandwidth_run 132 /tmp/caches/micro-bandwidth-vectors-writable/record.jsonl
 micro_driver_caches_out

@@ -11,8 +11,7 @@
 . validate/data/kernel-variants/device-env.sh
 f=validate/data/kernel-variants/bandwidth-words.comp
 point() {  # WORKGROUPS [VARIANT]
-  timeout 60 $B validate micro --param bench=bandwidth_rotated --param bytes=16777216 --param iterations=8 \
-    --param workgroups=$1 --param workgroup_size=256 --no-check --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
+  rotated_bandwidth_run $1 /tmp/p.jsonl
   append_last_record /tmp/p.jsonl h100-bandwidth-words-2026-11-27.jsonl $2
 }
 for g in 132 264 528 1056; do

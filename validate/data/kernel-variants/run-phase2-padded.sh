@@ -10,7 +10,7 @@
 # written as from +select; if not, as written loses only its performed
 # loads' share. Then the driver's code for as written+padded at 3 to an SM
 # (its shader disk cache: sass/driver_code.py reads it). Per-pipeline
-# times, unchecked (variant_source and variant_share added to the records).
+# times, unchecked (variant_source and variant_share: annotated_phase2_points).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 points=()
@@ -18,22 +18,13 @@ for variant in as-written as-written+no-branch as-written+select as-written+padd
     as-written+select+padded; do
   for share in 1 3; do points+=(1000:32:16x16:$share:$variant); done
 done
-phase2_variant_points padded.jsonl "${points[@]}"
-python3 -c "
-import json, sys
-for r, p in zip(map(json.loads, open(sys.argv[1])), sys.argv[2:]):
-    share, variant = p.split(':')[3:]
-    r['variant_source'] = 'validate/data/kernel-variants/phase2_shared_variants.py %s %s' % (share, variant)
-    r['variant_share'] = int(share)
-    print(json.dumps(r, separators=(',', ':')))" $OUT/padded.jsonl "${points[@]}" > $OUT/h100-apsp-phase2-padded-2026-11-27.jsonl
-rm $OUT/padded.jsonl
+annotated_phase2_points h100-apsp-phase2-padded-2026-11-27.jsonl "${points[@]}"
 phase_times $OUT/h100-apsp-phase2-padded-2026-11-27.jsonl
 cp kernels/apsp/blocked_fw_shared.comp /tmp/blocked_fw_shared.orig
 python3 validate/data/kernel-variants/phase2_shared_variants.py 3 as-written+padded kernels/apsp/blocked_fw_shared.comp
-(export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/apsp-32-16x16-padded
- mkdir -p $__GL_SHADER_DISK_CACHE_PATH
- timeout 120 $B validate apsp --param n=1000 --param edges=4000 --param block_factor=32 --param threads=16x16 \
-   --param tile_layout=row --no-check --repeats 1 --out $__GL_SHADER_DISK_CACHE_PATH/record.jsonl >> $OUT/log.txt 2>&1)
+driver_cache apsp-32-16x16-padded timeout 120 $B validate apsp --param n=1000 --param edges=4000 --param block_factor=32 \
+  --param threads=16x16 --param tile_layout=row --no-check --repeats 1 \
+  --out /tmp/caches/apsp-32-16x16-padded/record.jsonl >> $OUT/log.txt 2>&1
 cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
 micro_driver_caches_out
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader > $OUT/gpu.txt 2>&1

@@ -7,20 +7,12 @@
 # as written; with pivot_row written as true (+no-branch: no side not
 # taken); and with all four pivot words read every step and the sum chosen
 # by a select (+select: four loads, none predicated off). Per-pipeline
-# times, unchecked (the records' variant_source and variant_share, added
-# after the call).
+# times, unchecked (the records' variant_source and variant_share: annotated_phase2_points).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 points=()
 for variant in as-written as-written+no-branch as-written+select; do
   for shape in 16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do points+=(1000:$shape:1:$variant); done
 done
-phase2_variant_points predication.jsonl "${points[@]}"
-python3 -c "
-import json, sys
-variants = sys.argv[2:]
-for r, v in zip(map(json.loads, open(sys.argv[1])), variants):
-    r['variant_source'] = 'validate/data/kernel-variants/phase2_shared_variants.py 1 ' + v.split(':')[-1]
-    r['variant_share'] = 1
-    print(json.dumps(r, separators=(',', ':')))" $OUT/predication.jsonl "${points[@]}" > $OUT/h100-apsp-phase2-predication-2026-11-26.jsonl
+annotated_phase2_points h100-apsp-phase2-predication-2026-11-26.jsonl "${points[@]}"
 phase_times $OUT/h100-apsp-phase2-predication-2026-11-26.jsonl

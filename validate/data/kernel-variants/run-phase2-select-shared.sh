@@ -7,20 +7,13 @@
 # pivot loads a step off), +no-branch (pivot_row written as true: 8 pivot
 # loads), +select (all 16 read, none predicated off, the sum chosen by a
 # select). Per-pipeline times, unchecked (the records' variant_source and
-# variant_share added after the call, as run-phase2-predication.sh does).
+# variant_share: annotated_phase2_points).
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 points=()
 for variant in as-written as-written+no-branch as-written+select; do
   for share in 1 3; do points+=(1000:32:16x16:$share:$variant); done
 done
-phase2_variant_points select-shared.jsonl "${points[@]}"
-python3 -c "
-import json, sys
-for r, p in zip(map(json.loads, open(sys.argv[1])), sys.argv[2:]):
-    share, variant = p.split(':')[3:]
-    r['variant_source'] = 'validate/data/kernel-variants/phase2_shared_variants.py %s %s' % (share, variant)
-    r['variant_share'] = int(share)
-    print(json.dumps(r, separators=(',', ':')))" $OUT/select-shared.jsonl "${points[@]}" > $OUT/h100-apsp-phase2-select-shared-2026-11-27.jsonl
+annotated_phase2_points h100-apsp-phase2-select-shared-2026-11-27.jsonl "${points[@]}"
 phase_times $OUT/h100-apsp-phase2-select-shared-2026-11-27.jsonl
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader > $OUT/gpu.txt 2>&1

@@ -8,9 +8,7 @@
 . validate/data/kernel-variants/device-env.sh
 rm -rf /tmp/caches
 for v in interleaved_divergent interleaved_strided sequential unrolled_barriers; do
-  (export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/reduce-$v
-   mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-   timeout 60 $B validate reduce --param n=1048576 --param variant=$v --param workgroup_size=256 --no-check \
-     --repeats 1 --out $__GL_SHADER_DISK_CACHE_PATH/record.jsonl >> $OUT/log.txt 2>&1)
+  driver_cache reduce-$v timeout 60 $B validate reduce --param n=1048576 --param variant=$v --param workgroup_size=256 \
+    --no-check --repeats 1 --out /tmp/caches/reduce-$v/record.jsonl >> $OUT/log.txt 2>&1
 done
 micro_driver_caches_out
