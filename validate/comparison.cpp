@@ -142,12 +142,15 @@ std::vector<VariantRanking> rank_variants(const std::vector<ComparedPoint>& poin
 
 // The experiment ranked again with the predicted time a dispatch of each
 // pipeline in `replaced` taken as measured (and the time between dispatches,
-// where it names kBetweenDispatches), at the points of `variant` ("": all).
+// where it names kBetweenDispatches), at the points of `variant` ("": all);
+// with `error_kept` of their error kept where it is not 0.
 PipelineSubstitution substitute(const std::vector<ComparedPoint>& points, const std::vector<std::string>& replaced,
-                                const std::string& variant = "") {
+                                const std::string& variant = "", double error_kept = 0) {
   PipelineSubstitution s;
   s.replaced = replaced;
   s.variant = variant;
+  s.error_kept = error_kept;
+  const double removed = 1 - error_kept;
   const auto taken = [&](const std::string& name) {
     return std::find(replaced.begin(), replaced.end(), name) != replaced.end();
   };
@@ -155,9 +158,10 @@ PipelineSubstitution substitute(const std::vector<ComparedPoint>& points, const 
   for (const ComparedPoint& p : points) {
     double t = p.predicted_s;
     if (variant.empty() || p.variant == variant) {
-      if (taken(kBetweenDispatches)) t -= p.predicted_between_s - p.measured_between_s;
+      if (taken(kBetweenDispatches)) t -= removed * (p.predicted_between_s - p.measured_between_s);
       for (const PipelineTime& pipeline : p.pipelines)
-        if (taken(pipeline.pipeline)) t -= double(pipeline.dispatches) * (pipeline.predicted_s - pipeline.measured_s);
+        if (taken(pipeline.pipeline))
+          t -= removed * double(pipeline.dispatches) * (pipeline.predicted_s - pipeline.measured_s);
     }
     predicted_s.push_back(t);
     s.mape_percent += std::abs(t - p.measured_s) / p.measured_s * 100;
@@ -213,6 +217,7 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
     for (const std::string& variant : variants)
       for (const std::string& pipeline : names)
         e.variant_substitutions.push_back(substitute(e.points, {pipeline}, variant));
+    for (const double share : kErrorShares) e.error_scalings.push_back(substitute(e.points, names, "", share));
   }
 
   std::map<std::string, std::vector<size_t>> by_variant;

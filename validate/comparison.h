@@ -114,10 +114,15 @@ inline constexpr const char* kBetweenDispatches = "the time between dispatches";
 struct PipelineSubstitution {
   // The pipelines taken as measured, or kBetweenDispatches (none: the model as it is).
   std::vector<std::string> replaced;
+  // The share of each replaced pipeline's error a dispatch that is kept: 0
+  // takes it as measured; 0.5 puts the prediction halfway to the measurement.
+  double error_kept = 0;
   std::string variant;  // only this variant's points ("": every point)
   size_t misordered = 0, misordered_apart = 0;
   double mape_percent = 0;
 };
+
+inline constexpr double kErrorShares[] = {0.75, 0.5, 0.25, 0.1};
 
 struct ExperimentComparison {
   std::string experiment;
@@ -138,6 +143,10 @@ struct ExperimentComparison {
   std::vector<PipelineSubstitution> substitutions;
   // Then each pipeline of one variant at a time (its points at every x).
   std::vector<PipelineSubstitution> variant_substitutions;
+  // Every pipeline's error a dispatch cut to each of kErrorShares, the time
+  // between dispatches kept: how near the measurement the model's phases
+  // have to come before the rankings agree.
+  std::vector<PipelineSubstitution> error_scalings;
 };
 inline constexpr size_t kSaturationMinPoints = 4;
 

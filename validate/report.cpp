@@ -297,6 +297,26 @@ std::string mape(double value) {
   return text;
 }
 
+// A share of 1 as a whole percentage: 0.25 -> "25%".
+std::string percent_share(double share) {
+  std::ostringstream text;
+  text << std::lround(share * 100) << '%';
+  return text.str();
+}
+
+// ", and with every pipeline's error cut to 75%, ...: a, b, ..." where the
+// experiment has the scalings.
+std::string error_scalings_text(const ExperimentComparison& e) {
+  if (e.error_scalings.empty()) return "";
+  std::ostringstream shares, pairs;
+  for (const PipelineSubstitution& s : e.error_scalings) {
+    const char* comma = &s == &e.error_scalings.front() ? "" : ", ";
+    shares << comma << percent_share(s.error_kept);
+    pairs << comma << s.misordered_apart;
+  }
+  return ", and " + pairs.str() + " with every pipeline's error a dispatch cut to " + shares.str() + " of itself";
+}
+
 std::string rho(double value) {
   if (std::isnan(value)) return "n/a";
   char text[32];
@@ -362,6 +382,15 @@ void pipelines_tables(std::ostream& html, const ExperimentComparison& e) {
     html << "<tr><td>" << (replaced.empty() ? "none (the model)" : html_escape(replaced)) << "</td><td>"
          << s.misordered << " (" << s.misordered_apart << ")</td><td>" << mape(s.mape_percent) << "</td></tr>\n";
   }
+  html << "</tbody></table>\n<p>The rankings with every pipeline's error a dispatch cut to a share of itself, each "
+          "prediction moved that far toward its measurement, the time between dispatches kept: how near the "
+          "measurements the pipelines' times have to come before the rankings agree.</p>\n<table><thead><tr><th>"
+          "share of each pipeline's error kept</th><th>misordered pairs (beyond the repeats' spread)</th><th>MAPE"
+          "</th></tr></thead><tbody>\n";
+  for (const PipelineSubstitution& s : e.error_scalings)
+    html << "<tr" << (s.misordered_apart == 0 ? " class=\"pass\"" : "") << "><td>" << percent_share(s.error_kept)
+         << "</td><td>" << s.misordered << " (" << s.misordered_apart << ")</td><td>" << mape(s.mape_percent)
+         << "</td></tr>\n";
   html << "</tbody></table>\n<p>The same with one variant's pipeline taken as measured at a time (at every "
           "x): which variant's error in which pipeline the misordered pairs hang on.</p>\n<table><thead><tr><th>"
           "variant</th><th>pipeline taken as measured</th><th>misordered pairs (beyond the repeats' spread)"
@@ -472,7 +501,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
       if (s.replaced.size() == e.points.front().pipelines.size())
         every += (every.empty() ? "" : "; ") + html_escape(e.experiment) + ": " +
                  std::to_string(e.substitutions.front().misordered_apart) + " as predicted, " +
-                 std::to_string(s.misordered_apart) + " with every pipeline as measured";
+                 std::to_string(s.misordered_apart) + " with every pipeline as measured" + error_scalings_text(e);
   if (!every.empty())
     html << "<p>Where an experiment's sequences run several pipelines, the pairs it misorders beyond the spread "
             "as predicted and with every pipeline's time a dispatch taken as measured, the time between dispatches "

@@ -341,6 +341,19 @@ TEST(Comparison, EachPipelineTakenAsMeasuredTellsWhichOneTheMisorderedPairsComeF
   EXPECT_EQ(b32_phase2.misordered, 0u);
   EXPECT_EQ(e.variant_substitutions[2].variant, "block_factor=64 threads=16x16 tile_layout=row");
   EXPECT_EQ(e.variant_substitutions[2].misordered_apart, 1u);  // 35 against 33 us
+  // Every pipeline's error cut to a share s of itself, the 1 us of error
+  // between dispatches kept: block 32 takes 32 + 3s us (its phase 2's 3 us
+  // of error), block 64 33 - 0.5s (its phase 1's -0.5), so the order comes
+  // right below s = 2/7: at 25% (32.75 against 32.875 us) and 10%, not at
+  // 50% (33.5 against 32.75).
+  ASSERT_EQ(e.error_scalings.size(), std::size(kErrorShares));
+  EXPECT_DOUBLE_EQ(e.error_scalings[0].error_kept, 0.75);
+  EXPECT_EQ(e.error_scalings[0].replaced.size(), 2u);
+  EXPECT_EQ(e.error_scalings[1].misordered_apart, 1u);
+  EXPECT_NEAR(e.error_scalings[1].mape_percent, (2.5 / 31 + 0.75 / 32) / 2 * 100, 1e-9);
+  EXPECT_EQ(e.error_scalings[2].misordered, 0u);
+  EXPECT_NEAR(e.error_scalings[2].mape_percent, (1.75 / 31 + 0.875 / 32) / 2 * 100, 1e-9);
+  EXPECT_EQ(e.error_scalings[3].misordered, 0u);
 }
 
 TEST(Comparison, PredictionsWithoutTheirKindsOfDispatchHaveNoPipelines) {
