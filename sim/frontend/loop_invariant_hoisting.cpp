@@ -69,6 +69,10 @@ std::vector<WordInstruction> hoist_input_loads(const std::vector<WordInstruction
 // NVIDIA's predicate registers (P0-P6) per lane.
 constexpr uint32_t kPredicateRegisters = 7;
 
+bool is_atomic(const WordInstruction& in) {
+  return std::strcmp(opcode_info(uint16_t(op_of(in))).grammar_class, "Atomic") == 0;
+}
+
 // What a loop's trips may read differently: it writes memory (a store, an
 // atomic, an image write, a copy), waits for others that may (a barrier) or
 // calls what may.
@@ -79,12 +83,35 @@ bool may_write(const WordInstruction& in) {
     case spv::Op::OpImageWrite:
       return true;
     default:
-      return std::strcmp(opcode_info(uint16_t(op_of(in))).grammar_class, "Atomic") == 0;
+      return is_atomic(in);
+  }
+}
+
+// Which memory a pointer's storage class puts it in, as far as a store may
+// change what a load reads: the buffers together (storage, uniform, push
+// constants: two descriptors may name one buffer), workgroup, function,
+// private and input memory each on its own, and kAnySpace where that is not
+// known. A loop that stores only to shared memory still reads a buffer's
+// fixed address once: the NVIDIA driver loads the shared chase's `offset`
+// before the loop that stores to shared memory in every step
+// (validate/data/sass/driver-2026-11-26-store-load/).
+constexpr uint32_t kBufferSpace = 0xffff'fffe, kAnySpace = 0xffff'ffff;
+uint32_t space_of(uint32_t storage_class) {
+  switch (spv::StorageClass(storage_class)) {
+    case spv::StorageClass::StorageBuffer: case spv::StorageClass::Uniform:
+    case spv::StorageClass::PushConstant: case spv::StorageClass::UniformConstant:
+      return kBufferSpace;
+    case spv::StorageClass::Workgroup: case spv::StorageClass::Function:
+    case spv::StorageClass::Private: case spv::StorageClass::Input:
+      return storage_class;
+    default:
+      return kAnySpace;
   }
 }
 
 struct ModuleFacts {
-  std::unordered_set<uint32_t> bool_types, constants, variables;  // ids
+  std::unordered_set<uint32_t> bool_types, constants;  // ids
+  std::unordered_map<uint32_t, uint32_t> variables;    // id -> space_of its storage class
 };
 
 using Block = WordBlock;
@@ -97,6 +124,17 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
   for (size_t b = 0; b < blocks.size(); ++b) index[blocks[b].label()] = b;
   auto successors = [&](size_t b) { return terminator_successors(blocks[b].instructions.back()); };
   uint32_t moved = 0;
+  // The variable each pointer of the function points into, through its access chains.
+  std::unordered_map<uint32_t, uint32_t> roots;
+  for (const Block& block : blocks)
+    for (const WordInstruction& in : block.instructions)
+      if (is_access_chain(op_of(in)) && in.size() >= 4)
+        roots[in[2]] = roots.count(in[3]) ? roots.at(in[3]) : in[3];
+  const auto space = [&](uint32_t pointer) {
+    const auto root = roots.find(pointer);
+    const auto variable = variables.find(root == roots.end() ? pointer : root->second);
+    return variable == variables.end() ? kAnySpace : variable->second;
+  };
   // Inner loops first (a loop's header comes after its enclosing loop's):
   // what leaves an inner loop may then leave the enclosing one too.
   for (size_t h = blocks.size(); h-- > 0;) {
@@ -130,33 +168,40 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
         const size_t result = info.has_result_type ? 2 : 1;
         if (info.has_result && result < in.size()) defined_inside.insert(in[result]);
       }
-    // A loop that writes no memory, waits at no barrier and calls nothing
-    // reads the same value from a fixed address in every trip.
-    bool writes = false, waits = false;
+    // A loop that writes no memory where a pointer points, waits at no
+    // barrier and calls nothing reads the same value there in every trip.
+    std::unordered_set<uint32_t> written;  // spaces (space_of) the loop's stores and atomics write
+    bool waits = false;
     for (size_t b : ordered)
       for (const WordInstruction& in : blocks[b].instructions) {
-        writes = writes || may_write(in);
-        waits = waits || op_of(in) == spv::Op::OpControlBarrier;
+        const spv::Op op = op_of(in);
+        waits = waits || op == spv::Op::OpControlBarrier;
+        if (!may_write(in)) continue;
+        const bool names_target = (op == spv::Op::OpStore || op == spv::Op::OpCopyMemory) && in.size() >= 2;
+        written.insert(names_target ? space(in[1]) : is_atomic(in) && in.size() >= 4 ? space(in[3]) : kAnySpace);
       }
     if (waits) continue;  // a loop that waits at a barrier keeps what it computes (the header)
-    // What may move: what only computes, and (in a loop that writes
-    // nothing) a load from a fixed address (a variable, or an access chain
-    // at constant indices: in bounds whether or not the loop runs), from
-    // operands defined outside the loop or by what moves before it (an
-    // operand word that is a literal equal to such an id only keeps the
-    // instruction in the loop).
+    const auto unwritten = [&](uint32_t pointer) {
+      return !written.count(kAnySpace) && !written.count(space(pointer));
+    };
+    // What may move: what only computes, and a load from a fixed address (a
+    // variable, or an access chain at constant indices: in bounds whether or
+    // not the loop runs) in memory the loop does not write, from operands
+    // defined outside the loop or by what moves before it (an operand word
+    // that is a literal equal to such an id only keeps the instruction in
+    // the loop).
     std::unordered_set<uint32_t> fixed_pointers;
     auto movable = [&](const WordInstruction& in) {
       if (in.size() < 3) return false;
       const spv::Op op = op_of(in);
       if (only_computes(in)) return true;
-      if (writes) return false;
+      if (in.size() < 4 || !unwritten(in[3])) return false;
       if (is_access_chain(op)) {
         for (size_t w = 4; w < in.size(); ++w)
           if (!constants.count(in[w])) return false;
         return true;
       }
-      return op == spv::Op::OpLoad && in.size() >= 4 && (variables.count(in[3]) || fixed_pointers.count(in[3]));
+      return op == spv::Op::OpLoad && (variables.count(in[3]) || fixed_pointers.count(in[3]));
     };
     std::unordered_set<uint32_t> candidates;  // result ids
     for (size_t b : ordered)
@@ -230,7 +275,7 @@ HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words) {
       const spv::Op op = op_of(in);
       if (op == spv::Op::OpTypeBool) facts.bool_types.insert(in[1]);
       if (op == spv::Op::OpConstant && in.size() >= 3) facts.constants.insert(in[2]);
-      if (op == spv::Op::OpVariable && in.size() >= 3) facts.variables.insert(in[2]);
+      if (op == spv::Op::OpVariable && in.size() >= 4) facts.variables[in[2]] = space_of(in[3]);
     }
 
     const std::vector<WordInstruction> out = rewrite_function_blocks<Block>(
