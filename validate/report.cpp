@@ -304,8 +304,9 @@ std::string percent_share(double share) {
   return text.str();
 }
 
-// ", and with every pipeline's error cut to 75%, ...: a, b, ..." where the
-// experiment has the scalings.
+// ", and 5, 3, 1, 1 with every pipeline's error a dispatch cut to 75%, 50%,
+// 25%, 10% of itself": the pairs misordered beyond the spread at each of the
+// experiment's error scalings ("" where it has none).
 std::string error_scalings_text(const ExperimentComparison& e) {
   if (e.error_scalings.empty()) return "";
   std::ostringstream shares, pairs;
