@@ -110,8 +110,9 @@ uint32_t space_of(uint32_t storage_class) {
 }
 
 struct ModuleFacts {
-  std::unordered_set<uint32_t> bool_types, constants;  // ids
-  std::unordered_map<uint32_t, uint32_t> variables;    // id -> space_of its storage class
+  std::unordered_set<uint32_t> bool_types, constants, variables;  // ids
+  // Each variable's and access chain's space_of its pointer type's storage class.
+  std::unordered_map<uint32_t, uint32_t> pointer_spaces;
 };
 
 using Block = WordBlock;
@@ -119,21 +120,14 @@ using Block = WordBlock;
 // Moves what only computes from values defined outside a loop to the loop's
 // preheader. Returns how many moved.
 uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) {
-  const auto& [bool_types, constants, variables] = facts;
+  const auto& [bool_types, constants, variables, pointer_spaces] = facts;
   std::unordered_map<uint32_t, size_t> index;
   for (size_t b = 0; b < blocks.size(); ++b) index[blocks[b].label()] = b;
   auto successors = [&](size_t b) { return terminator_successors(blocks[b].instructions.back()); };
   uint32_t moved = 0;
-  // The variable each pointer of the function points into, through its access chains.
-  std::unordered_map<uint32_t, uint32_t> roots;
-  for (const Block& block : blocks)
-    for (const WordInstruction& in : block.instructions)
-      if (is_access_chain(op_of(in)) && in.size() >= 4)
-        roots[in[2]] = roots.count(in[3]) ? roots.at(in[3]) : in[3];
   const auto space = [&](uint32_t pointer) {
-    const auto root = roots.find(pointer);
-    const auto variable = variables.find(root == roots.end() ? pointer : root->second);
-    return variable == variables.end() ? kAnySpace : variable->second;
+    const auto known = pointer_spaces.find(pointer);
+    return known == pointer_spaces.end() ? kAnySpace : known->second;
   };
   // Inner loops first (a loop's header comes after its enclosing loop's):
   // what leaves an inner loop may then leave the enclosing one too.
@@ -271,11 +265,15 @@ HoistingResult hoist_loop_invariants(const std::vector<uint32_t>& words) {
       words, [&](const std::vector<WordInstruction>& split, HoistingResult& result) {
     const std::vector<WordInstruction> module = hoist_input_loads(split, result.input_loads);
     ModuleFacts facts;
+    std::unordered_map<uint32_t, uint32_t> pointer_classes;  // OpTypePointer id -> storage class
     for (const WordInstruction& in : module) {
       const spv::Op op = op_of(in);
       if (op == spv::Op::OpTypeBool) facts.bool_types.insert(in[1]);
       if (op == spv::Op::OpConstant && in.size() >= 3) facts.constants.insert(in[2]);
-      if (op == spv::Op::OpVariable && in.size() >= 4) facts.variables[in[2]] = space_of(in[3]);
+      if (op == spv::Op::OpTypePointer && in.size() >= 4) pointer_classes[in[1]] = in[2];
+      if (op == spv::Op::OpVariable && in.size() >= 3) facts.variables.insert(in[2]);
+      if ((op == spv::Op::OpVariable || is_access_chain(op)) && in.size() >= 3 && pointer_classes.count(in[1]))
+        facts.pointer_spaces[in[2]] = space_of(pointer_classes.at(in[1]));
     }
 
     const std::vector<WordInstruction> out = rewrite_function_blocks<Block>(
