@@ -14,12 +14,9 @@
 # (the 08:45Z call, h100-branch-off-conflict-ahead-2026-11-27.jsonl)
 # computes the second side's indices before the if/else.
 . validate/data/kernel-variants/device-env.sh
-export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
 rm -rf /tmp/caches
 point() {  # NAME BENCH
-  export __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$1
-  mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-  timeout 60 $B validate micro --param bench=$2 --param iterations=64 --param workgroup_size=256 \
+  driver_cache $1 timeout 60 $B validate micro --param bench=$2 --param iterations=64 --param workgroup_size=256 \
     --param workgroups=1024 --no-check --resume --out /tmp/caches/$1/record.jsonl >> $OUT/log.txt 2>&1
 }
 point free branch_free_throughput

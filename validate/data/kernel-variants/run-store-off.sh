@@ -11,12 +11,9 @@
 # workgroup an SM (132) at 64. Each point with a shader disk cache of its own,
 # so that the driver's code comes back too (sass/driver_code.py).
 . validate/data/kernel-variants/device-env.sh
-export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
 rm -rf /tmp/caches
 point() {  # NAME BENCH ITERATIONS WORKGROUPS
-  export __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$1
-  mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-  timeout 60 $B validate micro --param bench=$2 --param iterations=$3 --param workgroup_size=256 \
+  driver_cache $1 timeout 60 $B validate micro --param bench=$2 --param iterations=$3 --param workgroup_size=256 \
     --param workgroups=$4 --no-check --resume --out /tmp/caches/$1/record.jsonl >> $OUT/log.txt 2>&1
 }
 for point in 16:1024 64:1024 64:132; do

@@ -13,11 +13,9 @@ for lanes in 256 1024; do
     validate/data/kernel-variants/barrier-chain-bare.comp
 done
 apsp_cache() {  # THREADS
-  export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
-  export __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/apsp-barrier-only-64-$1
-  mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-  timeout 60 $B validate apsp --param n=1000 --param edges=4000 --param block_factor=64 --param threads=$1 \
-    --no-check --repeats 1 --warmup 0 --out $__GL_SHADER_DISK_CACHE_PATH/record.jsonl >> $OUT/log.txt 2>&1
+  driver_cache apsp-barrier-only-64-$1 timeout 60 $B validate apsp --param n=1000 --param edges=4000 \
+    --param block_factor=64 --param threads=$1 --no-check --repeats 1 --warmup 0 \
+    --out /tmp/caches/apsp-barrier-only-64-$1/record.jsonl >> $OUT/log.txt 2>&1
 }
 for threads in 16x16 32x32; do
   with_source kernels/apsp/blocked_fw_shared.comp validate/data/kernel-variants/apsp-phase12-barrier-only.comp \

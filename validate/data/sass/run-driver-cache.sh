@@ -15,14 +15,11 @@
 #   done
 #   python3 validate/data/sass/driver_code.py --index validate/data/sass/driver-DATE
 . validate/data/kernel-variants/device-env.sh
-export __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
 point() {  # NAME WORKLOAD PARAMS...
   local name=$1 workload=$2
   shift 2
-  export __GL_SHADER_DISK_CACHE_PATH=/tmp/caches/$name
-  mkdir -p $__GL_SHADER_DISK_CACHE_PATH
-  timeout 60 $B validate $workload "$@" --no-check --repeats 1 --warmup 0 --out /tmp/caches/$name/record.jsonl \
-    >> $OUT/log.txt 2>&1
+  driver_cache $name timeout 60 $B validate $workload "$@" --no-check --repeats 1 --warmup 0 \
+    --out /tmp/caches/$name/record.jsonl >> $OUT/log.txt 2>&1
 }
 rm -rf /tmp/caches
 for shape in 16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do
