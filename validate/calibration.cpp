@@ -640,6 +640,8 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   // and those points give the slot's turnover: each one's time beyond the
   // intercept over the workgroups a slot takes in turn. (One size alone
   // gives the line only.)
+  Points slot_bound;                      // kept for the turnover's refit with the model in the loop
+  std::vector<double> slot_bound_turns;   // the workgroups each slot takes in turn, per point
   {
     const Points empties = with_bench(all, "empty");
     // The workgroups each slot takes in turn: the dispatch's over the slots
@@ -681,9 +683,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
         }
       if (above && beyond_a_wave) slot_bound_sizes.insert(size);
     }
-    Points launch_bound, slot_bound;  // in the records' order
+    Points launch_bound;  // in the records' order
     for (const Point& p : empties)
       (slot_bound_sizes.count(param(p, "workgroup_size")) && turns(p) >= 2 ? slot_bound : launch_bound).push_back(p);
+    for (const Point& p : slot_bound) slot_bound_turns.push_back(turns(p));
     const LineFit fit = line_over(launch_bound);
     if (!empties.empty()) {
       derived["empty_ns_per_workgroup"] = fit.slope;
@@ -700,7 +703,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                    "empty: slope of time against workgroups", fit, false, 0.001, false);
 
       std::vector<double> turnovers;
-      for (const Point& p : slot_bound) turnovers.push_back((p.ns - intercept) / turns(p));
+      for (size_t i = 0; i < slot_bound.size(); ++i) turnovers.push_back((slot_bound[i].ns - intercept) / slot_bound_turns[i]);
       if (!turnovers.empty()) {
         LineFit spread;
         spread.points = turnovers.size();
@@ -884,6 +887,46 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                  "fitted", "barrier: what the model lacks per barrier at 2-32 subgroups, slope per subgroup", fit,
                  false, 0, false);
     }
+  }
+
+  // The slot's turnover, with the timing model in the loop as the barrier's
+  // cost above. The measured turnover (a slot-bound empty dispatch's time
+  // beyond the intercept, per turn) holds the empty workgroup's own few
+  // instructions, and the model runs those too before the slot turns over:
+  // it put the H100's empty dispatches of 1024 lanes 6-9% over at 4096 and
+  // 16384 workgroups, and every grid of mostly idle workgroups over with
+  // them (APSP's phase 2). Each pass predicts those points on the device
+  // calibrated so far and takes from the turnover the median of what the
+  // predictions have over per turn.
+  if (const CalibratedField* measured = fitter.find("workgroup_turnover_ns"); measured && !slot_bound.empty()) {
+    const kernels::Workload& micro = *kernels::find_workload("micro");
+    double turnover = measured->value;
+    std::vector<double> over;  // per point, ns a turn
+    for (int pass = 0; pass < 3; ++pass) {
+      json provisional = device_file();
+      provisional["workgroup_turnover_ns"] = turnover;
+      const DeviceModel model = parse_device_model(provisional, name + " (being calibrated)");
+      over.clear();
+      for (size_t i = 0; i < slot_bound.size(); ++i) {
+        kernels::Params params = {{"bench", "empty"}};
+        for (const auto& [key, value] : slot_bound[i].params) params[key] = std::to_string(uint64_t(value));
+        const timing::Prediction predicted =
+            timing::predict(micro.build(micro.with_defaults(params)), model, timing::TimingOptions{});
+        over.push_back((predicted.seconds * 1e9 - slot_bound[i].ns) / slot_bound_turns[i]);
+      }
+      turnover = std::max(0.0, turnover - summarize(over).median);
+    }
+    LineFit spread;
+    spread.points = over.size();
+    const CalibratedField first = *measured;
+    fitter.fields.erase(std::find_if(fitter.fields.begin(), fitter.fields.end(),
+                                     [](const CalibratedField& f) { return f.field == "workgroup_turnover_ns"; }));
+    fitter.set("workgroup_turnover_ns", "workgroup_turnover_ns", first.base_value, turnover, "fitted",
+               "empty: (time - intercept) / the workgroups each slot takes in turn at the points beyond one wave of "
+               "a workgroup size whose every such point lies above the line through the other sizes' (workgroups "
+               "of 1024 lanes), less the median of what the timing model has over per turn at those points (three "
+               "passes)",
+               spread, false, 0.001, false);
   }
 
   json device = device_file();
