@@ -167,8 +167,8 @@ int predict_command(const Args& args) {
       "compiler would (0: keep every branch)")(
       "unknown-subgroup-size", "compile as if the subgroup size were not known (a driver knows it: "
       "gl_SubgroupSize is a constant to it)")(
-      "no-hoist", "leave loop-invariant code in its loop and each builtin read where SPIR-V reads it, not "
-      "moved out as a vendor compiler would")(
+      "no-hoist", "leave loop-invariant code in its loop, each builtin read where SPIR-V reads it and what "
+      "only the far side of an early return uses before it, not moved as a vendor compiler would")(
       "registers", po::value<uint32_t>()->default_value(0),
       "32-bit registers per lane for occupancy (0: the simulator's register-pressure estimate)")(
       "registers-from", po::value<std::string>(),

@@ -14,6 +14,7 @@
 
 #include "sim/common/error.h"
 #include "sim/frontend/branch_flattening.h"
+#include "sim/frontend/early_exit_sinking.h"
 #include "sim/frontend/loop_invariant_hoisting.h"
 #include "sim/frontend/partial_loop_unrolling.h"
 #include "sim/frontend/private_vector_reads.h"
@@ -241,6 +242,10 @@ SpirvModule prepare_for_execution(const SpirvModule& module, const CompileOption
   if (options.optimize && options.hoist_loop_invariants) {
     const HoistingResult hoisted = hoist_loop_invariants(prepared.words);
     if (hoisted.input_loads + hoisted.hoisted > 0) optimize_again(hoisted.words, "loop-invariant hoisting");
+    // Last: the hoisting above reads the builtins at the function's start,
+    // and what only the far side of an early exit uses goes there.
+    SinkingResult sunk = sink_past_early_exits(prepared.words);
+    if (sunk.sunk > 0) prepared.words = std::move(sunk.words);
   }
   validate(prepared, env, " after specialization/optimization");
   return prepared;

@@ -31,7 +31,9 @@ struct CompileOptions {
   uint32_t known_subgroup_size = 0;
   // After flattening, read the inputs once at the start and move what a loop
   // computes from values defined outside it out of the loop, as every GPU
-  // compiler does (loop_invariant_hoisting.h). Needs `optimize`.
+  // compiler does (loop_invariant_hoisting.h), and move what only the far
+  // side of an early exit uses past it (early_exit_sinking.h). Needs
+  // `optimize`.
   bool hoist_loop_invariants = false;
 };
 

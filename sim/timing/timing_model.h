@@ -63,8 +63,9 @@ struct TimingOptions {
   // gl_SubgroupSize a constant, as to the driver that compiles for one
   // subgroup size (subgroup_size_folding.h).
   bool fold_subgroup_size = true;
-  // Builtins read once and loop-invariant code out of its loop, as a vendor
-  // compiler would (loop_invariant_hoisting.h).
+  // Builtins read once, loop-invariant code out of its loop and what only
+  // the far side of an early exit uses past it, as a vendor compiler would
+  // (loop_invariant_hoisting.h, early_exit_sinking.h).
   bool hoist_loop_invariants = true;
 };
 

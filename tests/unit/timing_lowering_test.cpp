@@ -1307,6 +1307,35 @@ TEST(TimingHoisting, ALoopThatWritesNothingReadsAFixedAddressOnce) {
   EXPECT_LT(storing_to_shared, chain + 4 * device.latency_cycles.global);
 }
 
+TEST(TimingSinking, AWorkgroupThatLeavesAtOnceIssuesOnlyWhatItsTestNeeds) {
+  // As APSP's phases: what the rest of the kernel needs is written before
+  // the test that sends most workgroups away. A vendor compiler computes it
+  // past the test; the workgroups that leave issue the test alone.
+  const std::string body =
+      "void main() { uint i = gl_LocalInvocationID.x; uint a = i * 3u + buf.v[1]; uint b = (i ^ 5u) + a;\n"
+      "  bool owns = i < 16u && a > 2u;\n"
+      "  if (gl_WorkGroupID.x != buf.v[0] - 1u) return;\n"
+      "  if (owns) buf.v[i] = a + b; }";
+  const DeviceModel device = load_device_model("h100");
+  TimingOptions as_written;
+  as_written.hoist_loop_invariants = false;
+  // The instructions of the 63 workgroups that leave: a grid of 64 less a grid of 1.
+  const auto leaving = [&](const TimingOptions& options) {
+    return predict(script_of(body, 32, 64), device, options).counters.instructions -
+           predict(script_of(body, 32, 1), device, options).counters.instructions;
+  };
+  const double sunk = leaving({}), kept = leaving(as_written);
+  // The test's loads (the buffer's stay where SPIR-V reads them), its
+  // subtraction, compare and branch and the way out; kept before it too,
+  // the lane's index, the multiply-add, the xor and add, owns' compares and and.
+  EXPECT_LE(sunk, 63 * 9);
+  EXPECT_GE(kept - sunk, 63 * 6);
+  // The one workgroup that stays computes what it did.
+  const launch::Script script = script_of(body, 32, 1);
+  launch::SimulatorBackend plain(launch::SimulatorOptions{32, true, false, 100'000'000, nullptr});
+  EXPECT_EQ(run_as_compiled(script, 32, 4, true, true), launch::run_script(script, plain).buffers.at("buf").bytes);
+}
+
 TEST(TimingHoisting, AtMostSevenConditionsStayLiveAcrossALoop) {
   // Ballot32's `i == row_ix`, 32 of them, each read in the loop by a select
   // of what the loop computes: a predicate register each, of NVIDIA's 7.
