@@ -703,7 +703,8 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                    "empty: slope of time against workgroups", fit, false, 0.001, false);
 
       std::vector<double> turnovers;
-      for (size_t i = 0; i < slot_bound.size(); ++i) turnovers.push_back((slot_bound[i].ns - intercept) / slot_bound_turns[i]);
+      for (size_t i = 0; i < slot_bound.size(); ++i)
+        turnovers.push_back((slot_bound[i].ns - intercept) / slot_bound_turns[i]);
       if (!turnovers.empty()) {
         LineFit spread;
         spread.points = turnovers.size();

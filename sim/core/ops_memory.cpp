@@ -74,7 +74,8 @@ void load(Subgroup& sg, const Instruction& in) {
   notify(sg, in, p, bytes, false, sg.active());
   for_active(sg, sg.active(), [&](uint32_t l) {
     const uint8_t* at = sg.address(in, p[l], l, bytes, false);
-    for (const auto& leaf : leaves) sg.slot(in.result_slot + leaf.slot)[l] = read_leaf(at + leaf.byte_offset, leaf.bytes);
+    for (const auto& leaf : leaves)
+      sg.slot(in.result_slot + leaf.slot)[l] = read_leaf(at + leaf.byte_offset, leaf.bytes);
   });
 }
 
