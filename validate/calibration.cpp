@@ -133,6 +133,16 @@ class Fitter {
     return nullptr;
   }
 
+  // Removes a field set before, for a fit with the model in the loop to set
+  // it again, and returns it.
+  CalibratedField take(const std::string& field) {
+    const auto at =
+        std::find_if(fields.begin(), fields.end(), [&](const CalibratedField& f) { return f.field == field; });
+    const CalibratedField taken = *at;
+    fields.erase(at);
+    return taken;
+  }
+
   std::vector<CalibratedField> fields;
 
  private:
@@ -640,25 +650,24 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   // and those points give the slot's turnover: each one's time beyond the
   // intercept over the workgroups a slot takes in turn. (One size alone
   // gives the line only.)
-  Points slot_bound;                      // kept for the turnover's refit with the model in the loop
-  std::vector<double> slot_bound_turns;   // the workgroups each slot takes in turn, per point
+  // The workgroups each slot takes in turn: the dispatch's over the slots
+  // the occupancy calculator gives every compute unit (one, for a record
+  // that does not say its workgroup size).
+  const auto turns = [&](const Point& p) {
+    if (!p.params.count("workgroup_size")) return 1.0;
+    KernelResources kernel;
+    kernel.workgroup_size = uint32_t(param(p, "workgroup_size"));
+    kernel.subgroup_size = base.subgroup_size;
+    // The empty kernel's registers never bind (16 on the H100); a record
+    // without the driver's count takes one.
+    kernel.register_bytes_per_lane = register_bytes_from_count(std::max(1u, p.registers));
+    const double slots =
+        double(compute_occupancy(base, kernel).workgroups_per_cu) * std::max(1u, base.compute_units);
+    return std::ceil(param(p, "workgroups") / std::max(1.0, slots));
+  };
+  Points slot_bound;  // kept for the turnover's refit with the model in the loop
   {
     const Points empties = with_bench(all, "empty");
-    // The workgroups each slot takes in turn: the dispatch's over the slots
-    // the occupancy calculator gives every compute unit (one, for a record
-    // that does not say its workgroup size).
-    const auto turns = [&](const Point& p) {
-      if (!p.params.count("workgroup_size")) return 1.0;
-      KernelResources kernel;
-      kernel.workgroup_size = uint32_t(param(p, "workgroup_size"));
-      kernel.subgroup_size = base.subgroup_size;
-      // The empty kernel's registers never bind (16 on the H100); a record
-      // without the driver's count takes one.
-      kernel.register_bytes_per_lane = register_bytes_from_count(std::max(1u, p.registers));
-      const double slots =
-          double(compute_occupancy(base, kernel).workgroups_per_cu) * std::max(1u, base.compute_units);
-      return std::ceil(param(p, "workgroups") / std::max(1.0, slots));
-    };
     const auto line_over = [&](const Points& points) {
       std::vector<double> groups, ns;
       for (const Point& p : points) {
@@ -686,7 +695,6 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     Points launch_bound;  // in the records' order
     for (const Point& p : empties)
       (slot_bound_sizes.count(param(p, "workgroup_size")) && turns(p) >= 2 ? slot_bound : launch_bound).push_back(p);
-    for (const Point& p : slot_bound) slot_bound_turns.push_back(turns(p));
     const LineFit fit = line_over(launch_bound);
     if (!empties.empty()) {
       derived["empty_ns_per_workgroup"] = fit.slope;
@@ -703,8 +711,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                    "empty: slope of time against workgroups", fit, false, 0.001, false);
 
       std::vector<double> turnovers;
-      for (size_t i = 0; i < slot_bound.size(); ++i)
-        turnovers.push_back((slot_bound[i].ns - intercept) / slot_bound_turns[i]);
+      for (const Point& p : slot_bound) turnovers.push_back((p.ns - intercept) / turns(p));
       if (!turnovers.empty()) {
         LineFit spread;
         spread.points = turnovers.size();
@@ -875,9 +882,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
         sync = std::max(0.0, sync + fit.intercept);
         per_subgroup = std::max(0.0, per_subgroup + fit.slope);
       }
-      const CalibratedField first = *latency_field;
-      fitter.fields.erase(std::find_if(fitter.fields.begin(), fitter.fields.end(),
-                                       [](const CalibratedField& f) { return f.field == "latency_cycles.barrier"; }));
+      const CalibratedField first = fitter.take("latency_cycles.barrier");
       fitter.set("latency_cycles.barrier", "latency_cycles", first.base_value, latency, "fitted",
                  "barrier: what the model lacks per barrier at one subgroup, starting from " + first.how, LineFit{},
                  false, 1, true);
@@ -908,20 +913,18 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       provisional["workgroup_turnover_ns"] = turnover;
       const DeviceModel model = parse_device_model(provisional, name + " (being calibrated)");
       over.clear();
-      for (size_t i = 0; i < slot_bound.size(); ++i) {
+      for (const Point& p : slot_bound) {
         kernels::Params params = {{"bench", "empty"}};
-        for (const auto& [key, value] : slot_bound[i].params) params[key] = std::to_string(uint64_t(value));
+        for (const auto& [key, value] : p.params) params[key] = std::to_string(uint64_t(value));
         const timing::Prediction predicted =
             timing::predict(micro.build(micro.with_defaults(params)), model, timing::TimingOptions{});
-        over.push_back((predicted.seconds * 1e9 - slot_bound[i].ns) / slot_bound_turns[i]);
+        over.push_back((predicted.seconds * 1e9 - p.ns) / turns(p));
       }
       turnover = std::max(0.0, turnover - summarize(over).median);
     }
     LineFit spread;
     spread.points = over.size();
-    const CalibratedField first = *measured;
-    fitter.fields.erase(std::find_if(fitter.fields.begin(), fitter.fields.end(),
-                                     [](const CalibratedField& f) { return f.field == "workgroup_turnover_ns"; }));
+    const CalibratedField first = fitter.take("workgroup_turnover_ns");
     fitter.set("workgroup_turnover_ns", "workgroup_turnover_ns", first.base_value, turnover, "fitted",
                "empty: (time - intercept) / the workgroups each slot takes in turn at the points beyond one wave of "
                "a workgroup size whose every such point lies above the line through the other sizes' (workgroups "
