@@ -263,8 +263,7 @@ class FunctionFlattener {
     std::unordered_map<uint32_t, uint32_t> uses, index_uses;
     for (const Instruction& in : body) {
       const bool chain = is_access_chain(op_of(in));
-      const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
-      for (size_t k = (info.has_result_type ? 1 : 0) + (info.has_result ? 1 : 0) + 1; k < in.size(); ++k) {
+      for (size_t k = result_word(in) + 1; k < in.size(); ++k) {
         ++uses[in[k]];
         if (chain && k >= 4) ++index_uses[in[k]];
       }

@@ -27,15 +27,13 @@ std::vector<const WordInstruction*> working(const Block& b) {
 // that id's definition where it is.
 std::vector<uint32_t> read_ids(const WordInstruction& in) {
   if (is_debug_line(op_of(in))) return {};  // a file and literal line and column numbers
-  const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
-  const size_t first = size_t(1) + info.has_result_type + info.has_result;
-  return first < in.size() ? std::vector<uint32_t>(in.begin() + std::ptrdiff_t(first), in.end())
-                           : std::vector<uint32_t>{};
+  return std::vector<uint32_t>(in.begin() + std::ptrdiff_t(result_word(in) + 1), in.end());
 }
 
+// The id an instruction defines (0: none).
 uint32_t result_of(const WordInstruction& in) {
-  const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
-  return info.has_result && in.size() > size_t(1) + info.has_result_type ? in[1 + info.has_result_type] : 0;
+  const size_t at = result_word(in);
+  return at ? in[at] : 0;
 }
 
 struct ModuleFacts {
@@ -43,14 +41,17 @@ struct ModuleFacts {
   std::unordered_set<uint32_t> glsl_std450;         // OpExtInstImport ids of GLSL.std.450
 };
 
+// A pointer's storage class from its pointer type, as the other passes
+// take it (loop_invariant_hoisting.cpp, rolled_loops.cpp).
 ModuleFacts module_facts(const std::vector<WordInstruction>& module) {
   ModuleFacts facts;
+  std::unordered_set<uint32_t> read_only_types;  // OpTypePointer ids into Input or PushConstant
   for (const WordInstruction& in : module) {
     const spv::Op op = op_of(in);
-    if (op == spv::Op::OpVariable && in.size() >= 4 &&
-        (in[3] == uint32_t(spv::StorageClass::Input) || in[3] == uint32_t(spv::StorageClass::PushConstant)))
-      facts.read_only_pointers.insert(in[2]);
-    if (is_access_chain(op) && in.size() >= 4 && facts.read_only_pointers.count(in[3]))
+    if (op == spv::Op::OpTypePointer && in.size() >= 4 &&
+        (in[2] == uint32_t(spv::StorageClass::Input) || in[2] == uint32_t(spv::StorageClass::PushConstant)))
+      read_only_types.insert(in[1]);
+    if ((op == spv::Op::OpVariable || is_access_chain(op)) && in.size() >= 3 && read_only_types.count(in[1]))
       facts.read_only_pointers.insert(in[2]);
     if (op == spv::Op::OpExtInstImport && in.size() >= 3 &&
         std::strcmp(reinterpret_cast<const char*>(&in[2]), "GLSL.std.450") == 0)
@@ -72,8 +73,8 @@ class ExitSinker {
  public:
   ExitSinker(std::vector<Block>& blocks, const ModuleFacts& facts) : blocks_(blocks), facts_(facts) {
     for (size_t i = 0; i < blocks_.size(); ++i) index_[blocks_[i].label()] = i;
-    for (const Block& b : blocks_)
-      for (uint32_t s : successors(b)) ++predecessors_[s];
+    for (size_t i = 0; i < blocks_.size(); ++i)
+      for (uint32_t s : successors(blocks_[i])) predecessors_[s].push_back(i);
   }
 
   uint32_t run() {
@@ -84,7 +85,7 @@ class ExitSinker {
       const bool first_leaves = leaves_at_once(t[2]), second_leaves = leaves_at_once(t[3]);
       if (first_leaves == second_leaves) continue;
       const uint32_t past = first_leaves ? t[3] : t[2];
-      if (predecessors_[past] != 1 || !index_.count(past) || has_loop_merge(blocks_[index_.at(past)])) continue;
+      if (only_predecessor(past) != b || !index_.count(past) || has_loop_merge(blocks_[index_.at(past)])) continue;
       sunk += sink(run_to(b), index_.at(past));
     }
     return sunk;
@@ -113,19 +114,18 @@ class ExitSinker {
     return depth == 0 && op_of(*w[0]) == spv::Op::OpBranch && leaves_at_once((*w[0])[1], 1);
   }
 
+  // The block whose branch is the only way into `label`, or blocks_.size().
+  size_t only_predecessor(uint32_t label) const {
+    const auto in = predecessors_.find(label);
+    return in != predecessors_.end() && in->second.size() == 1 ? in->second.front() : blocks_.size();
+  }
+
   // The exit branch's block and the straight run of blocks before it: each
   // the only way into the next, none a loop's header.
   std::vector<size_t> run_to(size_t exit_block) const {
     std::vector<size_t> chain{exit_block};
-    while (true) {
-      const Block& front = blocks_[chain.front()];
-      if (has_loop_merge(front) || predecessors_.count(front.label()) == 0 || predecessors_.at(front.label()) != 1)
-        break;
-      size_t before = blocks_.size();
-      for (size_t i = 0; i < blocks_.size(); ++i) {
-        const std::vector<uint32_t> s = successors(blocks_[i]);
-        if (std::find(s.begin(), s.end(), front.label()) != s.end()) before = i;
-      }
+    while (!has_loop_merge(blocks_[chain.front()])) {
+      const size_t before = only_predecessor(blocks_[chain.front()].label());
       if (before == blocks_.size() || successors(blocks_[before]).size() != 1 || has_loop_merge(blocks_[before]) ||
           std::find(chain.begin(), chain.end(), before) != chain.end())
         break;
@@ -186,7 +186,7 @@ class ExitSinker {
   std::vector<Block>& blocks_;
   const ModuleFacts& facts_;
   std::unordered_map<uint32_t, size_t> index_;
-  std::unordered_map<uint32_t, uint32_t> predecessors_;
+  std::unordered_map<uint32_t, std::vector<size_t>> predecessors_;  // by label: the blocks that branch to it
 };
 
 }  // namespace

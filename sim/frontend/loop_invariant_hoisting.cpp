@@ -157,11 +157,8 @@ uint32_t hoist_from_loops(std::vector<Block>& blocks, const ModuleFacts& facts) 
     std::vector<size_t> ordered(body.begin(), body.end());
     std::sort(ordered.begin(), ordered.end());  // function order: a value's definition before its uses
     for (size_t b : ordered)
-      for (const WordInstruction& in : blocks[b].instructions) {
-        const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
-        const size_t result = info.has_result_type ? 2 : 1;
-        if (info.has_result && result < in.size()) defined_inside.insert(in[result]);
-      }
+      for (const WordInstruction& in : blocks[b].instructions)
+        if (const size_t result = result_word(in)) defined_inside.insert(in[result]);
     // A loop that writes no memory where a pointer points, waits at no
     // barrier and calls nothing reads the same value there in every trip.
     std::unordered_set<uint32_t> written;  // spaces (space_of) the loop's stores and atomics write

@@ -105,9 +105,7 @@ std::optional<UnrollableLoop> unrollable_loop(const std::vector<Block>& blocks, 
         return std::nullopt;
       default: break;
     }
-    const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
-    const size_t result = info.has_result_type ? 2 : 1;
-    if (info.has_result && result < in.size()) {
+    if (const size_t result = result_word(in)) {
       if (facts.decorated.count(in[result])) return std::nullopt;
       defined_in_loop.insert(in[result]);
     }
@@ -171,11 +169,10 @@ std::vector<Block> unrolled_blocks(std::vector<Block>& blocks, const UnrollableL
     for (size_t b = 1; b + 1 < written.size(); ++b) {
       WordInstruction in = written[b];
       const std::vector<bool> ids = id_words(in);
-      const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
-      const size_t result = info.has_result ? (info.has_result_type ? 2 : 1) : 0;
+      const size_t result = result_word(in);
       for (size_t w = 1; w < in.size(); ++w)
         if (ids[w] && w != result) in[w] = value(in[w]);
-      if (result != 0 && result < in.size()) {
+      if (result != 0) {
         renamed[written[b][result]] = bound;
         in[result] = bound++;
       }

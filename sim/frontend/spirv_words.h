@@ -45,6 +45,15 @@ inline bool only_computes(const WordInstruction& in) {
   return false;
 }
 
+// The word that holds an instruction's result id, after its result type
+// where it has one; 0 where it has no result. Its operands follow it (from
+// word 1 where there is none).
+inline size_t result_word(const WordInstruction& in) {
+  const OpcodeInfo& info = opcode_info(uint16_t(op_of(in)));
+  const size_t at = info.has_result_type ? 2 : 1;
+  return info.has_result && at < in.size() ? at : 0;
+}
+
 // The labels a block's terminator branches to (none for a return or a kill).
 inline std::vector<uint32_t> terminator_successors(const WordInstruction& t) {
   switch (op_of(t)) {
