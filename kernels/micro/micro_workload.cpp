@@ -106,6 +106,12 @@ Config read_config(const Params& params) {
   if (c.bench.kind == Kind::Bandwidth) {
     if (c.bytes < 16 || c.bytes % 16 != 0) throw Error("micro: bandwidth bytes must be a multiple of 16");
     if (c.bytes / 16 > 0xffffffffull) throw Error("micro: bandwidth bytes must be below 64 GiB");
+    // Its workgroups are always 256 lanes; the parameter's default (32)
+    // stands for that, as the calibration's records have it, and any other
+    // size is refused rather than run as 256 under its name.
+    if (c.workgroup_size != 32 && c.workgroup_size != kMicroBandwidthWorkgroupSize)
+      throw Error("micro: bandwidth runs workgroups of " + std::to_string(kMicroBandwidthWorkgroupSize) +
+                  " lanes; workgroup_size=" + std::to_string(c.workgroup_size) + " is not one it runs");
     c.workgroup_size = kMicroBandwidthWorkgroupSize;
   }
   if (c.bench.kind == Kind::Loading) {
@@ -343,7 +349,7 @@ std::vector<ParamSpec> MicroWorkload::params() const {
        "pointer_chase: working set; bandwidth, bandwidth_rotated: buffer size; local_latency: the private array (4 to 16384)"},
       {"workgroups", "1",
        "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput, *_throughput)"},
-      {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study)"},
+      {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study; bandwidth: always 256)"},
       {"lanes", "4096", "loading: lanes in the whole dispatch (64 per workgroup)"},
       {"seed", "1", "seed of the pointer-chase cycle"},
   };

@@ -351,6 +351,23 @@ TEST(Workloads, DispatchCopyReadsAndWritesBackEveryLanesWordOnceADispatch) {
   EXPECT_EQ(w.work(p).units, 5.0);
 }
 
+TEST(Workloads, BandwidthRefusesAWorkgroupSizeItDoesNotRun) {
+  // Its workgroups are 256 lanes: a record named workgroup_size=1024 that ran
+  // 256 would mislead whoever reads it.
+  const Workload& w = *find_workload("micro");
+  const Params base = {{"bench", "bandwidth_rotated"}, {"bytes", "65536"}};
+  for (const char* lanes : {"32", "256", "1024"}) {
+    Params p = base;
+    p["workgroup_size"] = lanes;
+    if (std::string(lanes) == "1024") {
+      EXPECT_THROW(w.build(w.with_defaults(p)), Error);
+      continue;
+    }
+    const launch::Script s = w.build(w.with_defaults(p));
+    EXPECT_EQ(s.pipelines.front().specializations.front().bits, 256u) << lanes;
+  }
+}
+
 TEST(Workloads, LuminanceCheckAcceptsReferenceAverages) {
   const Workload& w = *find_workload("luminance");
   for (const char* variant : {"fetch2_8x16", "fetch16_16x64_2xshared"}) {
