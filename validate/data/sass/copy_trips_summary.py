@@ -1,0 +1,72 @@
+"""What run-phase3-copy-trips.sh measured: each kernel's time (CUDA events,
+the median of 5, and Nsight Compute's one profiled launch), what its warps
+waited on (stall samples), the copy's share of them (the instructions before
+the copy's barrier), and what a rolled trip costs over the unrolled copy.
+
+  python3 validate/data/sass/copy_trips_summary.py [DIR]
+"""
+import csv
+import sys
+from pathlib import Path
+
+here = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent)
+date = sorted(p.name[-14:-4] for p in here.glob("apsp_phase3_copy_trips-times-*.csv"))[-1]
+copies = {0: "rolled (a trip a row of cells: 4 of 8 loads with 16x16 threads, 2 of 4 with 32x32)",
+          1: "rolled, each loaded word xor-ed into a register where the copy stores it", 2: "unrolled"}
+
+events = {}
+for r in csv.DictReader(open(here / f"apsp_phase3_copy_trips-times-{date}.csv")):
+    events[(r["threads"], int(r["copy"]))] = float(r["us"])
+
+profiled, cycles = {}, {}
+for r in csv.reader(open(here / f"apsp_phase3_copy_trips-ncu-{date}.csv")):
+    if len(r) > 14 and r[12] in ("gpu__time_duration.sum", "sm__cycles_elapsed.avg"):
+        key = r[4]
+        value = float(r[14].replace(",", ""))
+        (profiled if r[12] == "gpu__time_duration.sum" else cycles)[key] = value
+
+kernels = {}
+rows = list(csv.reader(open(here / f"apsp_phase3_copy_trips-source-{date}.csv")))
+header = rows[0]
+for r in rows[1:]:
+    kernels.setdefault(r[0], []).append(dict(zip(header, r)))
+
+
+def shape(name):
+    args = name[name.index("<") + 1 : name.index(">")].replace("(int)", "").split(",")
+    bf, tx, ty, copy = (int(a) for a in args)
+    return f"{tx}x{ty}", copy
+
+
+workgroups_per_sm = (64 * 64 - (2 * 64 - 1)) / 132  # n = 4096, block 64: tiles off the pivot row and column
+for name, instructions in kernels.items():
+    threads, copy = shape(name)
+    reasons = [h for h in header if h.startswith("stall_")]
+    total = sum(int(i["Warp Stall Sampling (All Samples)"] or 0) for i in instructions)
+    barrier = next(k for k, i in enumerate(instructions) if i["Source"].startswith("BAR.SYNC"))
+    in_copy = sum(int(i["Warp Stall Sampling (All Samples)"] or 0) for i in instructions[:barrier])
+    waits = {h[6:]: sum(int(i[h] or 0) for i in instructions) / total for h in reasons}
+    top = sorted(waits.items(), key=lambda kv: -kv[1])[:5]
+    ncu_name = next(k for k in profiled if k.replace(" ", "") == name.replace("(int)", "").replace(" ", ""))
+    print(f"block 64, {threads}, copy {copies[copy]}: {events[(threads, copy)]:.2f} us (events), "
+          f"{profiled[ncu_name]:.2f} us (profiled); the copy {100 * in_copy / total:.1f}% of the samples; "
+          + ", ".join(f"{k} {100 * v:.1f}%" for k, v in top))
+
+for threads in ("16x16",):
+    ghz = cycles[next(k for k in cycles if "16, 16, 0" in k)] / profiled[next(k for k in profiled if "16, 16, 0" in k)] / 1e3
+    for what, rolled, unrolled in (
+        ("events", events[(threads, 0)], events[(threads, 2)]),
+        ("profiled", profiled[next(k for k in profiled if "16, 16, 0" in k)],
+         profiled[next(k for k in profiled if "16, 16, 2" in k)]),
+    ):
+        trip = (rolled - unrolled) / workgroups_per_sm / 3 * ghz * 1e3
+        print(f"block 64, {threads}: three rolled trips more cost {rolled - unrolled:.2f} us a dispatch ({what}), "
+              f"{trip:.0f} cycles a trip at {ghz:.3f} GHz")
+    for what, stored, xored in (
+        ("events", events[(threads, 0)], events[(threads, 1)]),
+        ("profiled", profiled[next(k for k in profiled if "16, 16, 0" in k)],
+         profiled[next(k for k in profiled if "16, 16, 1" in k)]),
+    ):
+        trip = (stored - xored) / workgroups_per_sm / 4 * ghz * 1e3
+        print(f"block 64, {threads}: the shared stores in place of the xors cost {stored - xored:.2f} us a dispatch "
+              f"({what}), {trip:.0f} cycles a trip, {trip / 64:.2f} a store of the SM's 64 a trip")
