@@ -12,6 +12,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "phase3_launch.cuh"
+
 template <int BF, int TX, int TY, int COPY>
 __global__ void phase3(int* dist, int r, int n) {
   constexpr int CX = BF / TX, CY = BF / TY;
@@ -76,29 +78,10 @@ __global__ void phase3(int* dist, int r, int n) {
 template <int BF, int TX, int TY, int COPY>
 void run(int* dist, int n, int repeats) {
   // Dynamic shared memory that leaves room for one workgroup an SM.
-  const int fixed = 2 * BF * BF * 4, padding = std::max(0, 233472 / 2 + 1024 - fixed);
-  cudaFuncSetAttribute(phase3<BF, TX, TY, COPY>, cudaFuncAttributeMaxDynamicSharedMemorySize, padding);
-  const int tiles = (n + BF - 1) / BF, padded = tiles * BF;
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  std::vector<float> ms;
-  for (int i = 0; i <= repeats; ++i) {
-    cudaEventRecord(start);
-    phase3<BF, TX, TY, COPY><<<dim3(tiles, tiles), dim3(TX, TY), padding>>>(dist, tiles / 2, padded);
-    cudaEventRecord(stop);
-    cudaEventSynchronize(stop);
-    float t;
-    cudaEventElapsedTime(&t, start, stop);
-    if (i > 0) ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  cudaFuncAttributes attr;
-  cudaFuncGetAttributes(&attr, phase3<BF, TX, TY, COPY>);
-  int blocks = 0;
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, phase3<BF, TX, TY, COPY>, TX * TY, padding);
-  printf("%d,%d,%dx%d,%d,%d,%d,%.2f,%s\n", n, BF, TX, TY, COPY, attr.numRegs, blocks,
-         ms.empty() ? 0.f : ms[ms.size() / 2] * 1000.f, cudaGetErrorString(cudaGetLastError()));
+  const int padding = std::max(0, 233472 / 2 + 1024 - 2 * BF * BF * 4);
+  const Phase3Launch l = launch_phase3(phase3<BF, TX, TY, COPY>, dist, n, BF, dim3(TX, TY), padding, repeats);
+  printf("%d,%d,%dx%d,%d,%d,%d,%.2f,%s\n", n, BF, TX, TY, COPY, l.registers, l.blocks_per_sm, l.median_us,
+         cudaGetErrorString(cudaGetLastError()));
 }
 
 int main(int argc, char** argv) {

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "phase3_launch.cuh"
+
 __device__ __forceinline__ int lds(const int* p) {
   int v;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"((unsigned)__cvta_generic_to_shared(p)));
@@ -51,28 +53,9 @@ template <int BF, int TX, int TY, bool WIDE>
 void run(int* dist, int n, int repeats, int cap) {
   // Dynamic shared memory that leaves room for `cap` workgroups an SM (0: none).
   const int fixed = 2 * BF * BF * 4, padding = cap ? std::max(0, int(233472 / (cap + 0.5)) - 1024 - fixed) : 0;
-  cudaFuncSetAttribute(phase3<BF, TX, TY, WIDE>, cudaFuncAttributeMaxDynamicSharedMemorySize, padding);
-  const int tiles = (n + BF - 1) / BF, padded = tiles * BF;
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  std::vector<float> ms;
-  for (int i = 0; i <= repeats; ++i) {
-    cudaEventRecord(start);
-    phase3<BF, TX, TY, WIDE><<<dim3(tiles, tiles), dim3(TX, TY), padding>>>(dist, tiles / 2, padded);
-    cudaEventRecord(stop);
-    cudaEventSynchronize(stop);
-    float t;
-    cudaEventElapsedTime(&t, start, stop);
-    if (i > 0) ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  cudaFuncAttributes attr;
-  cudaFuncGetAttributes(&attr, phase3<BF, TX, TY, WIDE>);
-  int blocks = 0;
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, phase3<BF, TX, TY, WIDE>, TX * TY, padding);
-  printf("%d,%d,%dx%d,%s,%d,%d,%d,%.2f,%s\n", n, BF, TX, TY, WIDE ? "wide" : "as-written", cap, attr.numRegs, blocks,
-         ms.empty() ? 0.f : ms[ms.size() / 2] * 1000.f, cudaGetErrorString(cudaGetLastError()));
+  const Phase3Launch l = launch_phase3(phase3<BF, TX, TY, WIDE>, dist, n, BF, dim3(TX, TY), padding, repeats);
+  printf("%d,%d,%dx%d,%s,%d,%d,%d,%.2f,%s\n", n, BF, TX, TY, WIDE ? "wide" : "as-written", cap, l.registers,
+         l.blocks_per_sm, l.median_us, cudaGetErrorString(cudaGetLastError()));
 }
 
 int main(int argc, char** argv) {

@@ -52,21 +52,17 @@ for name, instructions in kernels.items():
           f"{profiled[ncu_name]:.2f} us (profiled); the copy {100 * in_copy / total:.1f}% of the samples; "
           + ", ".join(f"{k} {100 * v:.1f}%" for k, v in top))
 
-for threads in ("16x16",):
-    ghz = cycles[next(k for k in cycles if "16, 16, 0" in k)] / profiled[next(k for k in profiled if "16, 16, 0" in k)] / 1e3
-    for what, rolled, unrolled in (
-        ("events", events[(threads, 0)], events[(threads, 2)]),
-        ("profiled", profiled[next(k for k in profiled if "16, 16, 0" in k)],
-         profiled[next(k for k in profiled if "16, 16, 2" in k)]),
-    ):
-        trip = (rolled - unrolled) / workgroups_per_sm / 3 * ghz * 1e3
-        print(f"block 64, {threads}: three rolled trips more cost {rolled - unrolled:.2f} us a dispatch ({what}), "
-              f"{trip:.0f} cycles a trip at {ghz:.3f} GHz")
-    for what, stored, xored in (
-        ("events", events[(threads, 0)], events[(threads, 1)]),
-        ("profiled", profiled[next(k for k in profiled if "16, 16, 0" in k)],
-         profiled[next(k for k in profiled if "16, 16, 1" in k)]),
-    ):
-        trip = (stored - xored) / workgroups_per_sm / 4 * ghz * 1e3
-        print(f"block 64, {threads}: the shared stores in place of the xors cost {stored - xored:.2f} us a dispatch "
-              f"({what}), {trip:.0f} cycles a trip, {trip / 64:.2f} a store of the SM's 64 a trip")
+# Block 64 with 16x16 threads: the rolled copy against the unrolled one
+# (three trips more) and against the xor-ed one (its 4 trips' shared stores).
+def profiled_time(copy):
+    return profiled[next(k for k in profiled if f"16, 16, {copy}" in k)]
+
+
+ghz = cycles[next(k for k in cycles if "16, 16, 0" in k)] / profiled_time(0) / 1e3
+for other, trips, what in ((2, 3, "three rolled trips more"), (1, 4, "the shared stores in place of the xors")):
+    for source, rolled, against in (("events", events[("16x16", 0)], events[("16x16", other)]),
+                                    ("profiled", profiled_time(0), profiled_time(other))):
+        trip = (rolled - against) / workgroups_per_sm / trips * ghz * 1e3
+        per_store = f", {trip / 64:.2f} a store of the SM's 64 a trip" if other == 1 else ""
+        print(f"block 64, 16x16: {what} cost {rolled - against:.2f} us a dispatch ({source}), "
+              f"{trip:.0f} cycles a trip at {ghz:.3f} GHz{per_store}")
