@@ -221,6 +221,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
   }
   if (doc.contains("shared_predicated_off_passes"))
     m.shared_predicated_off_passes = r.u32("shared_predicated_off_passes", /*zero_allowed=*/true);
+  if (doc.contains("global_load_issue_cycles"))
+    m.global_load_issue_cycles = r.u32("global_load_issue_cycles", /*zero_allowed=*/true);
 
   m.global_sector_bytes = r.u32("global_sector_bytes");
   m.cache_line_bytes = r.u32("cache_line_bytes");

@@ -148,6 +148,15 @@ struct DeviceModel {
   // kernel-variants/run-store-off.sh). A lane whose predicate is off touches
   // no bank.
   uint32_t shared_predicated_off_passes = 0;
+  // Cycles a subgroup waits after it issues a global load before it issues
+  // again (0: only the SIMD's issue interval). On the H100 a trip of 8
+  // independent 4-byte loads a lane from each of 8 subgroups an SM takes
+  // 458 cycles where one load a lane takes 342, and 64 lines in flight from
+  // 16 or 32 subgroups take 406-421: a subgroup's loads leave one every 8
+  // cycles (the benchmark validate/data/kernel-variants/run-bandwidth-deep.sh
+  // against the model with each hold; APSP's rolled tile copy with 16x16
+  // threads is that trip).
+  uint32_t global_load_issue_cycles = 0;
 
   // Memory system and the whole device.
   uint32_t global_sector_bytes = 0;

@@ -390,7 +390,10 @@ void ComputeUnit::issue(uint32_t id) {
     if (--rw.live_subgroups == 0) retire(rs.workgroup_slot);
   } else if (sg.state() == core::Subgroup::State::Ready) {
     rs.wait = Wait::Dependency;
-    prepare_next(rs, now_ + interval);
+    // A global load holds its subgroup's next issue (the LSU takes a
+    // subgroup's loads one at a time).
+    const bool global_load = klass == InstrClass::Global && !events_.is_store;
+    prepare_next(rs, now_ + (global_load ? std::max<uint64_t>(interval, device_.global_load_issue_cycles) : interval));
   }
 }
 

@@ -78,6 +78,24 @@ TEST(TimingIssue, DependentInstructionsWaitForTheDeviceLatency) {
   EXPECT_LE(extra_cycles, 64 * 10 + 1e-6);
 }
 
+TEST(TimingIssue, ASubgroupsGlobalLoadsLeaveTheIssueHoldApart) {
+  // Eight independent loads a lane, then their sum: with the hold, a
+  // subgroup's eighth load leaves 7 holds after its first, where without
+  // it the loads leave a port slot apart (the H100's: 4 cycles a line).
+  const std::string kernel =
+      "void main() {\n  uint i = gl_LocalInvocationID.x;\n  uint s = 0u;\n"
+      "  for (uint k = 0u; k < 8u; ++k) s += buf.v[i + 32u * k];\n  buf.v[i] = s;\n}";
+  const launch::Script script = glsl_script(kernel, 32, repeated("1", 256));
+  DeviceModel device = load_device_model("h100");
+  device.global_load_issue_cycles = 0;
+  const Prediction apart = predict(script, device, {});
+  device.global_load_issue_cycles = 12;
+  const Prediction held = predict(script, device, {});
+  const double extra_cycles = (held.compute_seconds - apart.compute_seconds) * device.clock_mhz * 1e6;
+  EXPECT_GE(extra_cycles, 7 * (12 - 4) - 1e-6);
+  EXPECT_LE(extra_cycles, 7 * 12 + 1e-6);
+}
+
 TEST(TimingOccupancy, ADriversRegisterCountForAPipelineLimitsItsWorkgroups) {
   const launch::Script script = glsl_script("void main() { buf.v[gl_LocalInvocationIndex] += 1u; }", 256,
                                             repeated("1", 256));

@@ -45,11 +45,14 @@ for name, instructions in kernels.items():
     total = sum(int(i["Warp Stall Sampling (All Samples)"] or 0) for i in instructions)
     barrier = next(k for k, i in enumerate(instructions) if i["Source"].startswith("BAR.SYNC"))
     in_copy = sum(int(i["Warp Stall Sampling (All Samples)"] or 0) for i in instructions[:barrier])
+    at_loads = sum(int(i["Warp Stall Sampling (All Samples)"] or 0) for i in instructions[:barrier]
+                   if i["Source"].startswith("LDG"))
     waits = {h[6:]: sum(int(i[h] or 0) for i in instructions) / total for h in reasons}
     top = sorted(waits.items(), key=lambda kv: -kv[1])[:5]
     ncu_name = next(k for k in profiled if k.replace(" ", "") == name.replace("(int)", "").replace(" ", ""))
     print(f"block 64, {threads}, copy {copies[copy]}: {events[(threads, copy)]:.2f} us (events), "
-          f"{profiled[ncu_name]:.2f} us (profiled); the copy {100 * in_copy / total:.1f}% of the samples; "
+          f"{profiled[ncu_name]:.2f} us (profiled); the copy {100 * in_copy / total:.1f}% of the samples "
+          f"({100 * at_loads / in_copy:.1f}% of those at its global loads); "
           + ", ".join(f"{k} {100 * v:.1f}%" for k, v in top))
 
 # Block 64 with 16x16 threads: the rolled copy against the unrolled one
