@@ -830,8 +830,14 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     if (!latency_note.empty())
       device["sources"]["latency_cycles"] =
           latency_note + "; other classes documented: " + base.sources.at("latency_cycles");
+    // A field the benchmarks here do not fit keeps the base model's value
+    // and says where that came from: a measurement made by hand (a
+    // variant's records, its source says which), an estimate, or a document.
     for (const auto& [field, source] : base.sources)
-      if (!fields.contains(field) && field != "latency_cycles") fields[field] = {{"status", "documented"}};
+      if (!fields.contains(field) && field != "latency_cycles")
+        fields[field] = {{"status", source.rfind("measured", 0) == 0   ? "measured"
+                                    : source.rfind("estimate", 0) == 0 ? "estimated"
+                                                                       : "documented"}};
     return device;
   };
 

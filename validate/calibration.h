@@ -25,7 +25,7 @@ LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y, dou
 
 struct CalibratedField {
   std::string field;       // device-file field, "latency_cycles.int" for the nested ones
-  std::string status;      // "measured", "fitted", "rejected" or "documented"
+  std::string status;      // "measured", "fitted", "rejected", "estimated" or "documented"
   double base_value = 0;   // the base model's
   double raw_value = 0;    // what the measurements say, before the bounds
   double value = 0;        // what the new file holds

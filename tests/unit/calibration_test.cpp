@@ -220,6 +220,10 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(c.device["compute_units"], 132);
   EXPECT_EQ(c.device["calibration"]["fields"]["latency_cycles.int"]["status"], "fitted");
   EXPECT_EQ(c.device["calibration"]["fields"]["compute_units"]["status"], "documented");
+  // Fields kept from the base model say how it has them: measured by hand
+  // (its source says from what) or estimated.
+  EXPECT_EQ(c.device["calibration"]["fields"]["shared_predicated_off_passes"]["status"], "measured");
+  EXPECT_EQ(c.device["calibration"]["fields"]["integer_divide_instructions"]["status"], "estimated");
   EXPECT_EQ(c.device["calibration"]["results_file"], "synthetic.jsonl");
   EXPECT_NE(c.device["sources"]["dram_bandwidth_gbps"].get<std::string>().find("measured"), std::string::npos);
 }
