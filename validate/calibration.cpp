@@ -835,9 +835,9 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     // variant's records, its source says which), an estimate, or a document.
     for (const auto& [field, source] : base.sources)
       if (!fields.contains(field) && field != "latency_cycles")
-        fields[field] = {{"status", source.rfind("measured", 0) == 0   ? "measured"
-                                    : source.rfind("estimate", 0) == 0 ? "estimated"
-                                                                       : "documented"}};
+        fields[field] = {{"status", source.rfind("measured", 0) == 0 ? "measured"
+                                    : is_estimate(base, field)       ? "estimated"
+                                                                     : "documented"}};
     return device;
   };
 

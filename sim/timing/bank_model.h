@@ -53,7 +53,6 @@ class DistinctWordBankModel : public BankModel {
   uint32_t banks_, bank_width_bytes_, lanes_together_;
   int width_shift_;     // log2(bank_width_bytes_), or -1
   uint64_t banks_mask_;  // banks_ - 1 where banks_ is a power of two, else 0
-
 };
 
 }  // namespace lanelab::timing
