@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <vector>
 
 #include "phase3_launch.cuh"
 
@@ -86,12 +85,7 @@ void run(int* dist, int n, int repeats) {
 
 int main(int argc, char** argv) {
   const int n = argc > 1 ? atoi(argv[1]) : 4096, repeats = argc > 2 ? atoi(argv[2]) : 5;
-  const size_t words = size_t(n + 64) * (n + 64);
-  int* dist;
-  cudaMalloc(&dist, words * sizeof(int));
-  std::vector<int> host(words);
-  for (size_t i = 0; i < words; ++i) host[i] = int((i * 2654435761u) % 1000u) + 1;
-  cudaMemcpy(dist, host.data(), words * sizeof(int), cudaMemcpyHostToDevice);
+  int* dist = device_distances(n + 64);
   printf("n,bf,threads,copy,registers,blocks_per_sm,us,error\n");
   run<64, 16, 16, 0>(dist, n, repeats);
   run<64, 16, 16, 1>(dist, n, repeats);

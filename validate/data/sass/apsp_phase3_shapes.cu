@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <vector>
 
 #include "phase3_launch.cuh"
 
@@ -60,12 +59,7 @@ void run(int* dist, int n, int repeats, int cap) {
 
 int main(int argc, char** argv) {
   const int n = argc > 1 ? atoi(argv[1]) : 4096, repeats = argc > 2 ? atoi(argv[2]) : 5;
-  const size_t words = size_t(n + 78) * (n + 78);
-  int* dist;
-  cudaMalloc(&dist, words * sizeof(int));
-  std::vector<int> host(words);
-  for (size_t i = 0; i < words; ++i) host[i] = int((i * 2654435761u) % 1000u) + 1;
-  cudaMemcpy(dist, host.data(), words * sizeof(int), cudaMemcpyHostToDevice);
+  int* dist = device_distances(n + 78);
   printf("n,bf,threads,loads,cap,registers,blocks_per_sm,us,error\n");
   // Each shape as compiled here, then capped at the workgroups an SM that the
   // Vulkan driver's register count allows (validate/data: 29, 39, 29, 66, 81, 51, 70).

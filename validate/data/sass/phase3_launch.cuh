@@ -1,11 +1,24 @@
-// What apsp_phase3_shapes.cu and apsp_phase3_copy_trips.cu share: a phase-3
-// kernel launched over the BF x BF tiles of an n x n matrix (round tiles / 2)
-// with `padding` bytes of dynamic shared memory, timed by CUDA events (the
-// median of `repeats` launches after an unmeasured one), with its registers
-// and the workgroups an SM holds.
+// What apsp_phase3_shapes.cu and apsp_phase3_copy_trips.cu share: their
+// distance matrix on the device, and a phase-3 kernel launched over the BF x
+// BF tiles of an n x n matrix (round tiles / 2) with `padding` bytes of
+// dynamic shared memory, timed by CUDA events (the median of `repeats`
+// launches after an unmeasured one), with its registers and the workgroups an
+// SM holds.
 #pragma once
 #include <algorithm>
 #include <vector>
+
+// A side x side matrix of distances 1 to 1000 (a fixed pseudo-random
+// pattern) on the device; side leaves room for the largest block's padding.
+inline int* device_distances(int side) {
+  const size_t words = size_t(side) * side;
+  int* dist;
+  cudaMalloc(&dist, words * sizeof(int));
+  std::vector<int> host(words);
+  for (size_t i = 0; i < words; ++i) host[i] = int((i * 2654435761u) % 1000u) + 1;
+  cudaMemcpy(dist, host.data(), words * sizeof(int), cudaMemcpyHostToDevice);
+  return dist;
+}
 
 struct Phase3Launch {
   float median_us = 0;
