@@ -6,13 +6,14 @@
 # With a fourth argument `parts` (a file apsp-sm-timeline-parts.comp wrote),
 # each line also has copied_ns and stepped_ns: after the tile copy's barrier
 # and after the k loop's (phase 2's lines repeat start_ns there).
+# With `round=R` instead (apsp-sm-timeline-round.comp.in), round R's.
 import struct, sys
 path, n, bf = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 parts = len(sys.argv) > 4 and sys.argv[4] == "parts"
 tiles = -(-n // bf)
 data = open(path, "rb").read()
 cell = lambda i, j: struct.unpack_from("<I", data, 4 * (i * n + j))[0]
-last = tiles - 1
+last = int(sys.argv[4][6:]) if len(sys.argv) > 4 and sys.argv[4].startswith("round=") else tiles - 1
 rows = []
 for bi in range(tiles):
     for bj in range(tiles):
