@@ -263,6 +263,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
   }
   if (doc.contains("fused_add_min_max")) m.fused_add_min_max = r.flag("fused_add_min_max");
   if (doc.contains("l1_holds_shared_memory")) m.l1_holds_shared_memory = r.flag("l1_holds_shared_memory");
+  if (doc.contains("workgroups_scatter_after_fill"))
+    m.workgroups_scatter_after_fill = r.flag("workgroups_scatter_after_fill");
 
   // The per-SIMD slots are what a compute unit can hold; a smaller per-CU cap
   // (NVIDIA's warps per SM) may bind first, a larger one cannot be reached.

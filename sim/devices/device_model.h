@@ -202,7 +202,8 @@ struct DeviceModel {
   double dram_queue_cycles = 0;
   // The device launches at most one workgroup per this many nanoseconds (0:
   // no limit): a grid of many small workgroups can take longer to launch than
-  // to run.
+  // to run, and workgroup i of the launch order starts no sooner than i x
+  // this (APSP's phase-2 tiles of the last rows of a grid of thousands).
   double workgroup_launch_ns = 0;
   // A compute unit's slot takes its next workgroup this long after the last
   // one left (0: at once): the exit of one and the launch of the next, which
@@ -217,6 +218,15 @@ struct DeviceModel {
   // (validate/data/h100-apsp-sm-mapping-2026-11-23.csv).
   uint32_t rotation_group_units = 0;
   uint32_t rotation_group_every = 0;
+  // Once every compute unit's slots have been filled, the launcher hands
+  // each workgroup to whichever compute unit frees a slot first, which no
+  // rotation foretells and the device does not repeat from run to run
+  // (workgroup_distribution.h). The H100's: the first 792 workgroups of a
+  // grid of 4096 at six an SM follow the rotation, the rest none
+  // (validate/data/h100-apsp-sm-mapping-large-2026-11-27.csv.gz), and how
+  // many of APSP's busy phase-2 workgroups share an SM differs between runs
+  // of the same round (h100-apsp-sm-timeline-rounds-2026-11-27.csv.gz).
+  bool workgroups_scatter_after_fill = false;
   // A workgroup that stored to memory holds its slot this much longer (0:
   // not at all): its stores' acknowledgement. The turnover probe with a
   // store measures it where an SM holds one workgroup: 83 ns on the H100.

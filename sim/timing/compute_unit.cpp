@@ -434,7 +434,8 @@ uint64_t ComputeUnit::queueing_cycles(uint64_t start, uint64_t port) {
 }
 
 ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
-                                   std::span<const std::array<uint32_t, 3>> workgroups, Residency residency) {
+                                   std::span<const std::array<uint32_t, 3>> workgroups, Residency residency,
+                                   std::span<const uint64_t> handed_out_at) {
   dispatch.observer = this;
   const uint32_t simds = std::max(1u, device_.simd_units_per_cu);
   now_ = 0;
@@ -469,8 +470,10 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   // longer fit (only a launch changes that within it).
   const auto launch_while_room = [&](uint64_t start) {
     for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size() && subgroups_fit(); ++slot)
-      if (!workgroups_[slot].workgroup)
-        launch(dispatch, workgroups[next++], slot, std::max(start, slot_free_at_[slot]));
+      if (!workgroups_[slot].workgroup) {
+        const uint64_t handed_out = next < handed_out_at.size() ? handed_out_at[next] : 0;
+        launch(dispatch, workgroups[next++], slot, std::max({start, slot_free_at_[slot], handed_out}));
+      }
   };
   launch_while_room(0);
 

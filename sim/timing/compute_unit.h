@@ -100,9 +100,12 @@ class ComputeUnit : public core::ExecutionObserver {
               const BankModel& banks, const Coalescer& coalescer, MemoryPath memory);
 
   // Runs the workgroups in order, as many at a time as `residency` allows;
-  // sets the dispatch's observer to this compute unit for the run.
+  // sets the dispatch's observer to this compute unit for the run. Where
+  // given, handed_out_at[k] is the cycle the device's launcher hands
+  // workgroup k out (its place in the grid's launch order times the
+  // launcher's pace): it starts no sooner.
   ComputeUnitResult run(core::DispatchContext& dispatch, std::span<const std::array<uint32_t, 3>> workgroups,
-                        Residency residency);
+                        Residency residency, std::span<const uint64_t> handed_out_at = {});
 
   void on_memory(const core::Subgroup&, const frontend::Instruction&, const core::MemoryAccess&) override;
   void on_control(const core::Subgroup&, const frontend::Instruction&, core::ControlEvent, core::LaneMask) override;

@@ -137,11 +137,31 @@ struct DispatchResult {
 
 // Runs `ids` on the compute unit, adding the host time it took to r's.
 ComputeUnitResult run_timed(ComputeUnit& cu, core::DispatchContext& context,
-                            std::span<const std::array<uint32_t, 3>> ids, Residency residency, DispatchResult& r) {
+                            std::span<const std::array<uint32_t, 3>> ids, Residency residency, DispatchResult& r,
+                            std::span<const uint64_t> handed_out_at = {}) {
   const auto started = std::chrono::steady_clock::now();
-  ComputeUnitResult result = cu.run(context, ids, residency);
+  ComputeUnitResult result = cu.run(context, ids, residency, handed_out_at);
   r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+}
+
+// A compute unit's share of the grid (launch indices, in order): the
+// workgroups' ids, and when the launcher hands each out, one every
+// workgroup_launch_ns over the grid (a share's workgroups far along the
+// launch order, such as APSP's phase-2 tiles of the last rows, start no
+// sooner than that, however soon their slots free).
+struct Share {
+  std::vector<std::array<uint32_t, 3>> ids;
+  std::vector<uint64_t> handed_out_at;
+};
+Share share_of(const std::vector<uint64_t>& indices, const std::array<uint32_t, 3>& groups, const DeviceModel& device) {
+  const double cycles_a_workgroup = device.workgroup_launch_ns * std::max(1u, device.clock_mhz) * 1e-3;
+  Share share;
+  for (uint64_t i : indices) {
+    share.ids.push_back(workgroup_id(i, groups));
+    share.handed_out_at.push_back(uint64_t(double(i) * cycles_a_workgroup));
+  }
+  return share;
 }
 
 // What a compute unit holds at once (compute_unit.h): the workgroups that
@@ -188,9 +208,8 @@ class Predictor {
                       uint32_t(std::lround(lat.global + dram_share * (double(lat.dram) - double(lat.global)))),
                       device_.dram_queue_cycles * dram_share};
   }
-  std::vector<std::array<uint32_t, 3>> busiest_share(const core::DispatchContext& context, uint64_t n,
-                                                     std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident,
-                                                     uint64_t working_cycles);
+  Share busiest_share(const core::DispatchContext& context, uint64_t n, std::array<uint32_t, 3> groups, uint64_t cus,
+                      uint32_t resident, uint64_t working_cycles);
   double run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing, uint32_t resident,
                     Residency residency, uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory,
                     uint64_t& last_run);
@@ -345,20 +364,18 @@ DispatchResult Predictor::simulate_touching_what_it_moves(const launch::RunComma
 // taken to hold its slot `working_cycles`. APSP's phase 2 has a few hundred
 // busy workgroups in a grid of thousands that leave at once; how many busy
 // ones share a compute unit sets its time, which a random sample cannot tell.
-std::vector<std::array<uint32_t, 3>> Predictor::busiest_share(const core::DispatchContext& context, uint64_t n,
-                                                              std::array<uint32_t, 3> groups, uint64_t cus,
-                                                              uint32_t resident, uint64_t working_cycles) {
+Share Predictor::busiest_share(const core::DispatchContext& context, uint64_t n, std::array<uint32_t, 3> groups,
+                               uint64_t cus, uint32_t resident, uint64_t working_cycles) {
   const std::vector<uint64_t> work = workgroup_work(context, n, groups);
   const std::vector<uint64_t> hold = slot_holds(work, working_cycles, workgroup_turnover_cycles(device_));
-  const auto runs = distribute_workgroups(hold, cus, resident, rotation_group(device_));
+  const auto runs =
+      distribute_workgroups(hold, cus, resident, rotation_group(device_), device_.workgroups_scatter_after_fill);
   // Each compute unit's load: slot time first, instructions between equals.
   std::vector<std::pair<uint64_t, uint64_t>> loads(runs.size());
   for (size_t unit = 0; unit < runs.size(); ++unit)
     for (uint64_t i : runs[unit]) loads[unit].first += hold[i], loads[unit].second += work[i];
   const size_t busiest = size_t(std::max_element(loads.begin(), loads.end()) - loads.begin());
-  std::vector<std::array<uint32_t, 3>> ids;
-  for (uint64_t i : runs[busiest]) ids.push_back(workgroup_id(i, groups));
-  return ids;
+  return share_of(runs[busiest], groups, device_);
 }
 
 DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers,
@@ -460,10 +477,10 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       hold = slot_holds(work, run_timed(cu, fresh, std::span(&heaviest, 1), residency, r).cycles,
                         workgroup_turnover_cycles(device_));
     }
-    for (const std::vector<uint64_t>& share : distribute_workgroups(hold, cus, resident, rotation_group(device_))) {
-      std::vector<std::array<uint32_t, 3>> ids;
-      for (uint64_t i : share) ids.push_back(workgroup_id(i, groups));
-      ComputeUnitResult result = run_timed(cu, context, ids, residency, r);
+    for (const std::vector<uint64_t>& indices :
+         distribute_workgroups(hold, cus, resident, rotation_group(device_), device_.workgroups_scatter_after_fill)) {
+      const Share share = share_of(indices, groups, device_);
+      ComputeUnitResult result = run_timed(cu, context, share.ids, residency, r, share.handed_out_at);
       cycles = std::max(cycles, double(result.cycles));
       r.simulated += result.counters;
       for (size_t i = 0; i < result.workgroup_ids.size(); ++i)
@@ -508,8 +525,9 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     cycles = std::max(sample_cycles * double(per_cu), double(last_run));
     if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
       ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
-      const auto share = busiest_share(context, n, groups, cus, resident, last_run);
-      cycles = std::max(double(last_run), double(run_timed(cu, context, share, residency, r).cycles));
+      const Share share = busiest_share(context, n, groups, cus, resident, last_run);
+      cycles = std::max(double(last_run),
+                        double(run_timed(cu, context, share.ids, residency, r, share.handed_out_at).cycles));
     }
   }
   r.compute_seconds = cycles / hz;

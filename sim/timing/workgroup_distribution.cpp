@@ -5,8 +5,22 @@
 
 namespace lanelab::timing {
 
+namespace {
+
+// A well-spread 64-bit hash of i (SplitMix64's finalizer over i times the
+// golden ratio, offset by a fixed seed).
+uint64_t mix(uint64_t i) {
+  uint64_t z = i * 0x9e3779b97f4a7c15ull + 0x1234567ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
 std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
-                                                         uint32_t slots_per_cu, RotationGroup group) {
+                                                         uint32_t slots_per_cu, RotationGroup group,
+                                                         bool scatter_after_fill) {
   const uint64_t units = std::max<uint64_t>(1, std::min<uint64_t>(compute_units, hold.size()));
   const uint64_t grouped = group.units && group.every && group.units < units ? group.units : 0;
   const uint64_t cycled = units - grouped;  // the units 0 .. cycled - 1 take workgroups in turn
@@ -26,9 +40,25 @@ std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint6
     *slot = now + hold[i];
     return true;
   };
+  // Every slot held: wait for the first to free.
+  auto wait_for_a_slot = [&] {
+    uint64_t soonest = std::numeric_limits<uint64_t>::max();
+    for (const auto& unit : frees) soonest = std::min(soonest, *std::min_element(unit.begin(), unit.end()));
+    now = soonest;
+  };
+  const uint64_t first_fill = units * std::max(1u, slots_per_cu);
   for (uint64_t i = 0; i < hold.size(); ++i) {
     while (true) {
       bool placed = false;
+      if (scatter_after_fill && i >= first_fill) {
+        // From a unit drawn for this workgroup (its launch index seeds it,
+        // so a prediction repeats), the first with a free slot.
+        const uint64_t drawn = mix(i) % units;
+        for (uint64_t k = 0; k < units && !placed; ++k) placed = try_place((drawn + k) % units, i);
+        if (placed) break;
+        wait_for_a_slot();
+        continue;
+      }
       if (grouped && since_group >= group.every) {
         while (in_group < grouped && !placed) {
           const uint64_t unit = cycled + in_group++;
@@ -50,9 +80,7 @@ std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint6
       }
       for (uint64_t unit = cycled; unit < units && !placed; ++unit) placed = try_place(unit, i);
       if (placed) break;
-      uint64_t soonest = std::numeric_limits<uint64_t>::max();
-      for (const auto& unit : frees) soonest = std::min(soonest, *std::min_element(unit.begin(), unit.end()));
-      now = soonest;  // every slot held: wait for the first to free
+      wait_for_a_slot();
     }
   }
   return runs;

@@ -51,7 +51,17 @@ struct RotationGroup {
   uint32_t units = 0;
   uint32_t every = 0;
 };
+//
+// scatter_after_fill (DeviceModel::workgroups_scatter_after_fill): once the
+// units' slots have all been taken once (units x slots_per_cu workgroups),
+// each later workgroup goes to a unit drawn for it (a fixed hash of its
+// launch index, so a prediction repeats), or the next after it with a free
+// slot, not to the next in rotation. On the H100 a slot past the first fill
+// goes to whichever SM frees one first, in an order the device does not
+// repeat: APSP's busy phase-2 tiles past it share SMs in threes to fives
+// where the rotation stacks them in threes and fours.
 std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
-                                                         uint32_t slots_per_cu, RotationGroup group = {});
+                                                         uint32_t slots_per_cu, RotationGroup group = {},
+                                                         bool scatter_after_fill = false);
 
 }  // namespace lanelab::timing

@@ -774,13 +774,14 @@ TEST(TimingSampling, BusyWorkgroupsThatShareAComputeUnitTakeTurnsOnIt) {
   // 16384 workgroups, every K-th one runs a long chain of shared-memory
   // loads (one pipe a compute unit), the others return at once. Workgroups
   // go round the compute units (workgroup_distribution.h; one rotation over
-  // all, without the H100's SMs 124-131 served apart): K = 132 puts the busy
-  // ones on one compute unit until its 32 slots are full (the workgroups an
-  // SM holds; 128 bytes of shared memory and 1024 reserved would allow 49),
-  // then on the next; K = 131 gives each its own. A random sample sees the
-  // same mix in both.
+  // all, without the H100's SMs 124-131 served apart or its scattering past
+  // the first fill of the slots): K = 132 puts the busy ones on one compute
+  // unit until its 32 slots are full (the workgroups an SM holds; 128 bytes
+  // of shared memory and 1024 reserved would allow 49), then on the next;
+  // K = 131 gives each its own. A random sample sees the same mix in both.
   DeviceModel device = load_device_model("h100");
   device.rotation_group_units = device.rotation_group_every = 0;
+  device.workgroups_scatter_after_fill = false;
   ASSERT_EQ(device.compute_units, 132u);
   const auto seconds = [&](const std::string& every) {
     const std::string body =

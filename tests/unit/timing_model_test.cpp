@@ -18,13 +18,14 @@ namespace lanelab::timing {
 namespace {
 
 // One pipeline over a uint buffer `buf` (binding 0) holding `data`.
-launch::Script glsl_script(const std::string& body, uint32_t local_size, const std::string& data) {
+launch::Script glsl_script(const std::string& body, uint32_t local_size, const std::string& data,
+                           uint32_t workgroups = 1) {
   const std::string text = "#!amber\nSHADER compute k GLSL\n#version 450\nlayout(local_size_x = " +
                            std::to_string(local_size) +
                            ") in;\nlayout(std430, set = 0, binding = 0) buffer B { uint v[]; } buf;\n" + body +
                            "\nEND\nBUFFER buf DATA_TYPE uint32 DATA\n" + data +
                            "\nEND\nPIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 "
-                           "BINDING 0\nEND\nRUN pipe 1 1 1\n";
+                           "BINDING 0\nEND\nRUN pipe " + std::to_string(workgroups) + " 1 1\n";
   return launch::parse_amber(text, "inline.amber");
 }
 
@@ -94,6 +95,22 @@ TEST(TimingIssue, ASubgroupsGlobalLoadsLeaveTheIssueHoldApart) {
   const double extra_cycles = (held.compute_seconds - apart.compute_seconds) * device.clock_mhz * 1e6;
   EXPECT_GE(extra_cycles, 7 * (12 - 4) - 1e-6);
   EXPECT_LE(extra_cycles, 7 * 12 + 1e-6);
+}
+
+TEST(TimingLaunch, AWorkgroupStartsNoSoonerThanTheLauncherHandsItOut) {
+  // 512 workgroups of one subgroup each (simulated whole), a short add: at
+  // a workgroup every 20 ns the last is handed out 10.22 us after the
+  // first, and the compute units cannot be done before it.
+  const launch::Script script =
+      glsl_script("void main() { buf.v[gl_GlobalInvocationID.x] += 1u; }", 32, repeated("1", 512 * 32), 512);
+  DeviceModel device = load_device_model("h100");
+  device.workgroup_launch_ns = 0;
+  const Prediction at_once = predict(script, device, {});
+  device.workgroup_launch_ns = 20;
+  const Prediction handed_out = predict(script, device, {});
+  EXPECT_EQ(handed_out.simulated_workgroups, 512u);
+  EXPECT_GE(handed_out.compute_seconds, 511 * 20e-9);
+  EXPECT_LT(at_once.compute_seconds, 511 * 20e-9 / 2);
 }
 
 TEST(TimingOccupancy, ADriversRegisterCountForAPipelineLimitsItsWorkgroups) {

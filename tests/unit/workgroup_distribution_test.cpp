@@ -117,6 +117,52 @@ TEST(WorkgroupDistribution, AGroupTakesNoMoreThanItsShareOfAOneWaveGrid) {
   }
 }
 
+// The unit each workgroup of `n` ran on.
+std::vector<uint64_t> unit_of(const std::vector<std::vector<uint64_t>>& runs, size_t n) {
+  std::vector<uint64_t> unit(n, ~0ull);
+  for (uint64_t u = 0; u < runs.size(); ++u)
+    for (uint64_t i : runs[u]) {
+      EXPECT_EQ(unit.at(i), ~0ull) << "workgroup " << i << " placed twice";
+      unit.at(i) = u;
+    }
+  return unit;
+}
+
+TEST(WorkgroupDistribution, PastTheFirstFillWorkgroupsScatter) {
+  // 132 units of six slots, every workgroup holding its slot alike: the
+  // first 792 fill the slots in rotation either way; past them the rotation
+  // puts workgroup i with i - 132, where scattered ones land apart (the
+  // H100's grid of 4096 at six an SM: validate/data/h100-apsp-sm-mapping-large-2026-11-27.csv.gz).
+  const std::vector<uint64_t> hold(2048, 10);
+  const std::vector<uint64_t> rotated = unit_of(distribute_workgroups(hold, 132, 6), hold.size());
+  const auto runs = distribute_workgroups(hold, 132, 6, {}, true);
+  const std::vector<uint64_t> scattered = unit_of(runs, hold.size());
+  for (size_t i = 0; i < 792; ++i) EXPECT_EQ(scattered[i], rotated[i]) << i;
+  size_t rotated_with_132_before = 0, scattered_with_132_before = 0;
+  for (size_t i = 792; i < hold.size(); ++i) {
+    rotated_with_132_before += rotated[i] == rotated[i - 132];
+    scattered_with_132_before += scattered[i] == scattered[i - 132];
+  }
+  EXPECT_EQ(rotated_with_132_before, hold.size() - 792);
+  EXPECT_LT(scattered_with_132_before, (hold.size() - 792) / 20);
+  // Every slot still takes one workgroup at a time: each unit's share stays
+  // within a workgroup a slot of the others'.
+  size_t fewest = hold.size(), most = 0;
+  for (const auto& run : runs) fewest = std::min(fewest, run.size()), most = std::max(most, run.size());
+  EXPECT_LE(most - fewest, 6u);
+  // The draw is a function of the launch index: a prediction repeats.
+  EXPECT_EQ(distribute_workgroups(hold, 132, 6, {}, true), runs);
+}
+
+TEST(WorkgroupDistribution, AScatteredWorkgroupPassesOverAUnitWhoseSlotsAreHeld) {
+  // One slot a unit: past the first fill a drawn unit whose working
+  // workgroup still runs is passed over, so the working ones spread one to
+  // a unit as in rotation.
+  const std::vector<uint64_t> hold = every_fourth_working(16);
+  for (const auto& run : distribute_workgroups(hold, 4, 1, {}, true))
+    EXPECT_EQ(std::count_if(run.begin(), run.end(), [&](uint64_t i) { return hold[i] == 100; }), 1);
+}
+
 TEST(WorkgroupDistribution, FewerWorkgroupsThanUnits) {
   const auto runs = distribute_workgroups({100, 100}, 132, 4);
   ASSERT_EQ(runs.size(), 2u);
