@@ -220,12 +220,12 @@ struct DeviceModel {
   uint32_t rotation_group_every = 0;
   // Once every compute unit's slots have been filled, the launcher hands
   // each workgroup to whichever compute unit frees a slot first, which no
-  // rotation foretells and the device does not repeat from run to run
-  // (workgroup_distribution.h). The H100's: the first 792 workgroups of a
-  // grid of 4096 at six an SM follow the rotation, the rest none
-  // (validate/data/h100-apsp-sm-mapping-large-2026-11-27.csv.gz), and how
-  // many of APSP's busy phase-2 workgroups share an SM differs between runs
-  // of the same round (h100-apsp-sm-timeline-rounds-2026-11-27.csv.gz).
+  // rotation foretells and the device does not repeat from run to run: the
+  // model draws one (workgroup_distribution.h). The H100's: the first 792
+  // workgroups of a grid of 4096 at six an SM follow the rotation, the rest
+  // none (validate/data/h100-apsp-sm-mapping-large-2026-11-27.csv.gz), and
+  // how many of APSP's busy phase-2 workgroups share an SM differs between
+  // runs of the same round (h100-apsp-sm-timeline-rounds-2026-11-27.csv.gz).
   bool workgroups_scatter_after_fill = false;
   // A workgroup that stored to memory holds its slot this much longer (0:
   // not at all): its stores' acknowledgement. The turnover probe with a

@@ -17,6 +17,9 @@
 //  - where it holds one (a tile of 32 KB), the rotation passes over the
 //    compute units whose busy workgroup still runs, and the busy ones spread
 //    one to a compute unit while there are compute units for them;
+//  - past the first fill of the slots (every unit's taken once) the H100
+//    hands a workgroup to whichever SM frees a slot first, in no order a
+//    rotation gives (scatter_after_fill, below);
 //  - an idle workgroup still holds its slot for the slot's turnover
 //    (DeviceModel::workgroup_turnover_ns), so where busy ones fill most
 //    slots the idle ones crowd into the few left: they go on to other
@@ -51,7 +54,6 @@ struct RotationGroup {
   uint32_t units = 0;
   uint32_t every = 0;
 };
-//
 // scatter_after_fill (DeviceModel::workgroups_scatter_after_fill): once the
 // units' slots have all been taken once (units x slots_per_cu workgroups),
 // each later workgroup goes to a unit drawn for it (a fixed hash of its
