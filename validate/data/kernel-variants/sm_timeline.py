@@ -13,13 +13,13 @@ parts = len(sys.argv) > 4 and sys.argv[4] == "parts"
 tiles = -(-n // bf)
 data = open(path, "rb").read()
 cell = lambda i, j: struct.unpack_from("<I", data, 4 * (i * n + j))[0]
-last = int(sys.argv[4][6:]) if len(sys.argv) > 4 and sys.argv[4].startswith("round=") else tiles - 1
+pivot = int(sys.argv[4][6:]) if len(sys.argv) > 4 and sys.argv[4].startswith("round=") else tiles - 1  # the round's pivot tile
 rows = []
 for bi in range(tiles):
     for bj in range(tiles):
-        if bi == last and bj == last:
+        if bi == pivot and bj == pivot:
             continue
-        phase = 2 if last in (bi, bj) else 3
+        phase = 2 if pivot in (bi, bj) else 3
         i, j = bi * bf, bj * bf
         words = [cell(i, j + w) for w in range(5 if parts else 3)]
         rows.append((phase, bj + bi * tiles, bi, bj, *words))
