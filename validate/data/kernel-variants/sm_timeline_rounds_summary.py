@@ -2,17 +2,11 @@
 # run-sm-timeline-rounds.sh wrote (phase 2's rows; CSV may be gzipped), the
 # span of its busy phase-2 workgroups (first start to last end, us), how
 # many SMs ran 1, 2, 3 ... of them, and the busiest SM's (start, end) ns.
-import collections, csv, gzip, sys
+import collections, sys
+from sm_timeline_summary import points_of, runs_by_sm
 
-points = collections.defaultdict(list)
-with (gzip.open(sys.argv[1], "rt") if sys.argv[1].endswith(".gz") else open(sys.argv[1])) as f:
-    for r in csv.DictReader(f):
-        if r["phase"] == "2":
-            points[(r["n"], r["block_factor"], r["threads"], r["round"])].append(r)
-for key, rows in points.items():
-    by_sm = collections.defaultdict(list)
-    for r in rows:
-        by_sm[r["sm"]].append((int(r["start_ns"]), int(r["end_ns"])))
+for key, rows in points_of(sys.argv[1], phase="2", by=("n", "block_factor", "threads", "round")).items():
+    by_sm = runs_by_sm(rows)
     runs = [run for sm_runs in by_sm.values() for run in sm_runs]
     span = max(e for _, e in runs) - min(s for s, _ in runs)
     per_sm = collections.Counter(len(v) for v in by_sm.values())

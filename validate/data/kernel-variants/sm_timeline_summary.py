@@ -3,17 +3,18 @@
 # span (first start to last end, us), a workgroup's median run (us) and,
 # where an SM runs one at a time, the median gap from one's end to the next's
 # start on an SM (us). CSV may be gzipped. sm_timeline_parts_summary.py
-# reads the same files through the functions here.
+# and sm_timeline_rounds_summary.py read their files through the functions
+# here.
 import collections, csv, gzip, statistics, sys
 
 
-def points_of(path, phase=None):
-    """The CSV's rows by (n, block_factor, threads, phase), of one phase if given."""
+def points_of(path, phase=None, by=("n", "block_factor", "threads", "phase")):
+    """The CSV's rows by the columns `by`, of one phase if given."""
     points = collections.defaultdict(list)
     with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
         for r in csv.DictReader(f):
             if phase is None or r["phase"] == phase:
-                points[(r["n"], r["block_factor"], r["threads"], r["phase"])].append(r)
+                points[tuple(r[column] for column in by)].append(r)
     return points
 
 
