@@ -17,6 +17,8 @@ namespace {
 constexpr uint32_t kMulU = 1664525u, kAddU = 1013904223u;
 constexpr float kMulF = 0.5f, kAddF = 1.0f;
 constexpr uint32_t kLoadingWorkgroupSize = 64;
+// workgroup_size's default, which the bandwidth benchmarks take for their 256.
+constexpr uint32_t kDefaultWorkgroupSize = 32;
 constexpr uint32_t kMaxGroups = 65535;
 // bank_throughput's loads, in shared_throughput.comp's ACCESS order.
 const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours", "store", "broadcast",
@@ -67,7 +69,7 @@ const std::vector<Bench> kBenches = {
 
 struct Config {
   Bench bench;
-  uint32_t iterations = 0, ways = 1, workgroups = 1, workgroup_size = 32, lanes = 0, seed = 1;
+  uint32_t iterations = 0, ways = 1, workgroups = 1, workgroup_size = kDefaultWorkgroupSize, lanes = 0, seed = 1;
   std::string access = "uint";  // bank_throughput: one of kSharedAccesses
   uint64_t bytes = 0;
   uint64_t steps() const { return uint64_t(iterations) * kMicroStepsPerIteration; }
@@ -106,10 +108,10 @@ Config read_config(const Params& params) {
   if (c.bench.kind == Kind::Bandwidth) {
     if (c.bytes < 16 || c.bytes % 16 != 0) throw Error("micro: bandwidth bytes must be a multiple of 16");
     if (c.bytes / 16 > 0xffffffffull) throw Error("micro: bandwidth bytes must be below 64 GiB");
-    // Its workgroups are always 256 lanes; the parameter's default (32)
-    // stands for that, as the calibration's records have it, and any other
-    // size is refused rather than run as 256 under its name.
-    if (c.workgroup_size != 32 && c.workgroup_size != kMicroBandwidthWorkgroupSize)
+    // Its workgroups are always 256 lanes; the parameter's default stands
+    // for that, as the calibration's records have it, and any other size is
+    // refused rather than run as 256 under its name.
+    if (c.workgroup_size != kDefaultWorkgroupSize && c.workgroup_size != kMicroBandwidthWorkgroupSize)
       throw Error("micro: bandwidth runs workgroups of " + std::to_string(kMicroBandwidthWorkgroupSize) +
                   " lanes; workgroup_size=" + std::to_string(c.workgroup_size) + " is not one it runs");
     c.workgroup_size = kMicroBandwidthWorkgroupSize;
@@ -349,7 +351,8 @@ std::vector<ParamSpec> MicroWorkload::params() const {
        "pointer_chase: working set; bandwidth, bandwidth_rotated: buffer size; local_latency: the private array (4 to 16384)"},
       {"workgroups", "1",
        "workgroups of the dispatch (empty, alu_throughput_*, bandwidth, bank_throughput, *_throughput)"},
-      {"workgroup_size", "32", "lanes per workgroup (barrier: the size under study; bandwidth: always 256)"},
+      {"workgroup_size", std::to_string(kDefaultWorkgroupSize),
+       "lanes per workgroup (barrier: the size under study; bandwidth: always 256)"},
       {"lanes", "4096", "loading: lanes in the whole dispatch (64 per workgroup)"},
       {"seed", "1", "seed of the pointer-chase cycle"},
   };
