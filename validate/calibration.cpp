@@ -777,6 +777,24 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                      "median over the sequences, less dispatch_gap_us",
                      pushed_spread, false, 0.001, false);
         }
+
+        // The same sequences with every lane reading the pushed constants
+        // (dispatch_push_read): what the read holds within each span beyond
+        // dispatch_push's, set but not read.
+        const std::vector<double> read = per_dependent_dispatch("dispatch_push_read", true);
+        const std::vector<double> unread = per_dependent_dispatch("dispatch_push", true);
+        if (split && !read.empty() && !unread.empty() && base.push_constant_wait_us > 0) {
+          LineFit read_spread;
+          read_spread.points = read.size();
+          const double read_wait = std::max(0.0, summarize(read).median - summarize(unread).median);
+          derived["push_constant_wait_ns"] = read_wait;
+          fitter.set("push_constant_wait_us", "push_constant_wait_us", base.push_constant_wait_us, read_wait / 1000.0,
+                     "measured",
+                     "dispatch_push_read: (the sum of the spans of a sequence whose lanes read the pushed constants - "
+                     "each dispatch's time alone) / (dispatches - 1), median over the sequences, less the same of "
+                     "dispatch_push",
+                     read_spread, false, 0.001, false);
+        }
       }
     }
   }

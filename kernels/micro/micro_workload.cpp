@@ -28,10 +28,11 @@ const std::vector<std::string> kSharedAccesses = {"uint", "uvec4", "neighbours",
 constexpr uint32_t kSwitchedPipelines = 3;
 // The empty kernel's benches (Bench::variant): one dispatch, or a sequence of
 // dependent ones of one pipeline, of kSwitchedPipelines in turn, of one
-// that takes push constants (empty_push.comp), or of one whose lanes each
-// read and write back a word (copy_back.comp).
+// that takes push constants (empty_push.comp), of one whose lanes read them
+// (empty_push_read.comp), or of one whose lanes each read and write back a
+// word (copy_back.comp).
 enum EmptyVariant : uint32_t {
-  kLone = 0, kSequence = 1, kSwitchedSequence = 2, kPushedSequence = 3, kCopiedSequence = 4
+  kLone = 0, kSequence = 1, kSwitchedSequence = 2, kPushedSequence = 3, kCopiedSequence = 4, kPushReadSequence = 5
 };
 
 enum class Kind {
@@ -62,6 +63,7 @@ const std::vector<Bench> kBenches = {
     {"empty", Kind::Empty, kLone},                 {"loading", Kind::Loading, 1},
     {"dispatch_gap", Kind::Empty, kSequence},      {"dispatch_switch", Kind::Empty, kSwitchedSequence},
     {"dispatch_push", Kind::Empty, kPushedSequence},   {"dispatch_copy", Kind::Empty, kCopiedSequence},
+    {"dispatch_push_read", Kind::Empty, kPushReadSequence},
     {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
     {"branch_per_step_throughput", Kind::Branch, 2}, {"branch_one_side_throughput", Kind::Branch, 3},
     {"branch_one_side_heavy_throughput", Kind::Branch, 4},
@@ -332,7 +334,7 @@ std::string MicroWorkload::description() const {
          "latency and bank conflicts, local-memory latency, shuffle/ballot/reduce latency and throughput, barrier, "
          "pointer chase, bandwidth (each pass from L1 where it holds the buffer's share, or rotated: from L2), "
          "empty dispatch, the gap between dependent dispatches (of one pipeline, of pipelines taken in turn, with "
-         "push constants), loading, a uniform branch";
+         "push constants set or read), loading, a uniform branch";
 }
 
 std::vector<ParamSpec> MicroWorkload::params() const {
@@ -344,6 +346,7 @@ std::vector<ParamSpec> MicroWorkload::params() const {
        "loop iterations inside the kernel (16 steps each); bandwidth: passes over the buffer; dispatch_gap: "
        "dispatches of the empty kernel, each waiting for the one before; dispatch_switch: the same, through "
        "three pipelines of it in turn; dispatch_push: the same, with push constants set before each; "
+       "dispatch_push_read: the same, every lane reading them; "
        "dispatch_copy: the same, each lane reading its word and writing it back plus one"},
       {"ways", "1", "bank_conflict, bank_throughput: lane l reads element l x ways (1, 2, 4 .. 32)"},
       {"access", "uint", "bank_throughput: uint | uvec4 | neighbours (the 4 uints of a uvec4, read one by one) | store (uint stores) | broadcast (ways lanes to a word) | broadcast_conflict (ways words in one bank, the lanes shared among them)"},
@@ -427,12 +430,13 @@ launch::Script MicroWorkload::build(const Params& params) const {
       script.buffers["data"] = uint_buffer("data", std::vector<uint32_t>(c.bytes / 4, 1u));
       break;
     case Kind::Empty:
-      shader = c.bench.variant == kPushedSequence   ? "empty_push"
-               : c.bench.variant == kCopiedSequence ? "copy_back"
-                                                    : "empty";
+      shader = c.bench.variant == kPushedSequence     ? "empty_push"
+               : c.bench.variant == kPushReadSequence ? "empty_push_read"
+               : c.bench.variant == kCopiedSequence   ? "copy_back"
+                                                      : "empty";
       pipeline.specializations = {spec_uint(0, c.workgroup_size)};
       input.clear();
-      if (c.bench.variant == kPushedSequence) {
+      if (c.bench.variant == kPushedSequence || c.bench.variant == kPushReadSequence) {
         script.buffers["round"] = uint_buffer("round", {0, 1000});
         pipeline.bindings.push_back(push_constant("round"));
       }

@@ -195,6 +195,12 @@ struct DeviceModel {
   // What setting push constants before such a dispatch adds besides (0: not
   // modelled): APSP sets its round's before each of its dispatches.
   double push_constant_gap_us = 0;
+  // What a dispatch whose lanes read the constants pushed before it holds
+  // within its span besides (0: not modelled): the compute units fetch them
+  // before the first read returns, at once, so the dispatch waits it once
+  // however many workgroups read them (APSP reads its round's in every
+  // workgroup of every phase).
+  double push_constant_wait_us = 0;
   // DRAM's round trip grows as its bandwidth fills: by dram_queue_cycles x
   // u / (1 - u) at utilization u (ComputeUnit::queueing_cycles). Optional;
   // absent (0), a load waits in the memory port's queue only once the

@@ -122,6 +122,7 @@ void ComputeUnit::on_memory(const core::Subgroup& sg, const frontend::Instructio
                             const core::MemoryAccess& access) {
   events_.memory = true;
   events_.kind = access.kind;
+  if (access.kind == frontend::MemoryKind::PushConstant && access.lanes) result_.read_push_constants = true;
   events_.is_store = access.is_store;
   const InstrClass c = memory_class(access.kind);
   const size_t pc = size_t(&in - timing_.program->instructions.data());

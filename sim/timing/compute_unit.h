@@ -56,6 +56,7 @@ struct ComputeUnitResult {
   std::vector<double> workgroup_work_cycles;  // per workgroup: issue + pipe cycles (sampling variance)
   std::vector<std::array<uint32_t, 3>> workgroup_ids;  // the same workgroups' ids
   std::vector<uint64_t> workgroup_latency_cycles;      // the same workgroups' launch to retirement
+  bool read_push_constants = false;                    // a lane read the dispatch's push constants
 };
 
 // Where a dispatch's global accesses are served from (L2, DRAM or a mix).

@@ -122,6 +122,13 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
     json pushed = record("dispatch_push", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}}, spans);
     pushed["timing"]["stats"]["median"] = spans + (dispatches - 1) * 900.0;
     records.push_back(pushed);
+    // With every lane reading them: each dispatch after the first 0.5 us
+    // longer within its span again.
+    const double read_spans = spans + (dispatches - 1) * 500.0;
+    json read = record("dispatch_push_read", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}},
+                       read_spans);
+    read["timing"]["stats"]["median"] = read_spans + (dispatches - 1) * 900.0;
+    records.push_back(read);
   }
   // 2 TB/s beyond L2 (50 MiB), faster within.
   const double big = 512.0 * 1024 * 1024;
@@ -198,6 +205,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(field(c, "dispatch_gap_us").status, "measured");
   EXPECT_NEAR(field(c, "push_constant_gap_us").value, 0.2, 1e-9);
   EXPECT_EQ(field(c, "push_constant_gap_us").status, "measured");
+  EXPECT_NEAR(field(c, "push_constant_wait_us").value, 0.5, 1e-9);
+  EXPECT_EQ(field(c, "push_constant_wait_us").status, "measured");
   EXPECT_NEAR(field(c, "dram_bandwidth_gbps").value, 2000, 1e-6);
   EXPECT_NEAR(field(c, "l2_bandwidth_gbps").value, 6000, 1e-6);
   EXPECT_NEAR(field(c, "dram_queue_cycles").value, 80, 0.5);

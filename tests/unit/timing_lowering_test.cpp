@@ -838,6 +838,29 @@ TEST(TimingLaunch, EachDispatchThatTakesPushConstantsAfterAnotherPaysTheirGapToo
   EXPECT_NEAR(pushed.seconds - plain.seconds, 7 * 0.25e-6, 1e-9);
 }
 
+TEST(TimingLaunch, ADispatchWhoseLanesReadItsPushConstantsWaitsForThemOnce) {
+  // dispatch_push_read against dispatch_push: the same dependent dispatches
+  // and pushes, every lane of the first reading the constants, none of the
+  // second (its read sits under a store no lane reaches).
+  DeviceModel device = load_device_model("h100");
+  device.push_constant_wait_us = 0.75;
+  const kernels::Workload& micro = *kernels::find_workload("micro");
+  const auto predicted = [&](const char* bench, const char* workgroups) {
+    return predict(micro.build(micro.with_defaults(
+                       {{"bench", bench}, {"iterations", "8"}, {"workgroups", workgroups}, {"workgroup_size", "256"}})),
+                   device, {});
+  };
+  for (const char* workgroups : {"1", "1024"}) {
+    SCOPED_TRACE(workgroups);
+    const Prediction unread = predicted("dispatch_push", workgroups), read = predicted("dispatch_push_read", workgroups);
+    ASSERT_EQ(read.kinds.size(), 1u);
+    // Once a dispatch, however many workgroups read them (and the read's
+    // add and compare, a few cycles).
+    EXPECT_NEAR(read.kinds[0].seconds_per_dispatch - unread.kinds[0].seconds_per_dispatch, 0.75e-6, 10e-9);
+    EXPECT_NEAR(read.overhead_seconds - unread.overhead_seconds, 8 * 0.75e-6, 1e-9);
+  }
+}
+
 TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
   DeviceModel device = load_device_model("h100");
   device.workgroup_launch_ns = 50;  // 4096 workgroups: 204.8 us just to launch them
