@@ -81,6 +81,23 @@ for r in map(json.loads, open(sys.argv[1])):
           ' '.join('%s %.2f us' % (k, v['median'] / 1e3 / v['dispatches']) for k, v in sorted(pp.items())),
           stats.get('Register Count', '-'), stats.get('Binary Size', '-'))" "$OUT/$1" "$2"
 }
+# dispatch_sequence_points FILE BENCH...: 64 dependent dispatches of each
+# empty-kernel BENCH (dispatch_gap, dispatch_push ...) at 1 workgroup of 32
+# lanes and 256 of 256, twice each in the order given, appended to $OUT/FILE.
+dispatch_sequence_points() {
+  local file=$1 round bench shape groups lanes
+  shift
+  for round in 1 2; do
+    for bench in "$@"; do
+      for shape in 1:32 256:256; do
+        IFS=: read -r groups lanes <<< "$shape"
+        timeout 60 $B validate micro --param bench=$bench --param iterations=64 --param workgroups=$groups \
+          --param workgroup_size=$lanes --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
+        append_last_record /tmp/p.jsonl $file
+      done
+    done
+  done
+}
 # empty_variant_point SOURCE TEMPLATE WORKGROUPS LANES FILE FIELDS: the empty
 # micro with its kernel replaced by SOURCE (made from TEMPLATE) at WORKGROUPS
 # workgroups of LANES lanes, 5 timed repeats, its record appended to
