@@ -83,7 +83,8 @@ for r in map(json.loads, open(sys.argv[1])):
 }
 # dispatch_sequence_points FILE BENCH...: 64 dependent dispatches of each
 # empty-kernel BENCH (dispatch_gap, dispatch_push ...) at 1 workgroup of 32
-# lanes and 256 of 256, twice each in the order given, appended to $OUT/FILE.
+# lanes and 256 of 256, twice each in the order given, appended to $OUT/FILE
+# (with $VARIANT, when set, as each record's variant_source).
 dispatch_sequence_points() {
   local file=$1 round bench shape groups lanes
   shift
@@ -93,7 +94,7 @@ dispatch_sequence_points() {
         IFS=: read -r groups lanes <<< "$shape"
         timeout 60 $B validate micro --param bench=$bench --param iterations=64 --param workgroups=$groups \
           --param workgroup_size=$lanes --out /tmp/p.jsonl >> $OUT/log.txt 2>&1
-        append_last_record /tmp/p.jsonl $file
+        append_last_record /tmp/p.jsonl $file "${VARIANT:-}"
       done
     done
   done

@@ -10,13 +10,6 @@
 . validate/data/kernel-variants/device-env.sh
 F=h100-empty-bare-2026-11-27.jsonl
 dispatch_sequence_points $F dispatch_gap
-mv $OUT/$F $OUT/written.jsonl
-with_source kernels/micro/empty.comp validate/data/kernel-variants/empty-bare.comp dispatch_sequence_points bare.jsonl dispatch_gap
-python3 -c "
-import json, sys
-for line in open(sys.argv[1]): print(line, end='')
-for line in open(sys.argv[2]):
-    r = json.loads(line); r['variant_source'] = 'validate/data/kernel-variants/empty-bare.comp'
-    print(json.dumps(r, separators=(',', ':')))" $OUT/written.jsonl $OUT/bare.jsonl > $OUT/$F
-rm $OUT/written.jsonl $OUT/bare.jsonl
+V=validate/data/kernel-variants/empty-bare.comp
+VARIANT=$V with_source kernels/micro/empty.comp $V dispatch_sequence_points $F dispatch_gap
 print_records $OUT/$F "r.get('variant_source', 'as written').split('/')[-1], p['workgroups'], p['workgroup_size'], {k: round(v['median'] / v['dispatches'], 1) for k, v in t.get('per_pipeline', {}).items()}, k.get('micro', {}).get('Binary Size')"
