@@ -172,6 +172,7 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.latency_cycles.dram = lat.contains("dram") ? cycles("dram") : m.latency_cycles.global;
   m.latency_cycles.add_min_max =
       lat.contains("add_min_max") ? cycles("add_min_max") : m.latency_cycles.int_multiply;
+  m.latency_cycles.predicate = lat.contains("predicate") ? cycles("predicate") : m.latency_cycles.int_op;
   m.latency_cycles.subgroup_reduce = lat.contains("subgroup_reduce") ? cycles("subgroup_reduce") : 0;
   m.schedulers_per_cu = r.u32("schedulers_per_cu");
 

@@ -48,6 +48,14 @@ struct InstructionLatencyCycles {
   // Optional in a device file; absent, int_multiply (another fused
   // three-operand integer operation).
   uint32_t add_min_max = 0;
+  // A compare whose result predicates a memory access (NVIDIA ISETP, then
+  // @P STS / @P LDS): the access reads a predicate register later than an
+  // instruction reads a register. On the H100 a lone subgroup's APSP cell,
+  // compare, predicated store and predicated reload, takes 10-12 cycles more
+  // than the same cell stored every step as a min
+  // (validate/data/h100-apsp-phase12-lone-chain-2026-11-27.jsonl). Optional
+  // in a device file; absent, int.
+  uint32_t predicate = 0;
   // A global load that misses L2: DRAM's round trip. Optional in a device
   // file; absent, global (every load at the L2-hit latency).
   uint32_t dram = 0;

@@ -351,6 +351,7 @@ void ComputeUnit::issue(uint32_t id) {
       // A division issues as a sequence: one dependent step each.
       ready += uint64_t(it.multiplies          ? lat.int_multiply
                         : it.adds_then_min_max ? lat.add_min_max
+                        : it.sets_predicate    ? lat.predicate
                                                : class_latency_cycles(klass, lat)) *
                it.issues;
       break;

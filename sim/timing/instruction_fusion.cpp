@@ -383,10 +383,17 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   f.adds_then_min_max.assign(n, false);
   f.predicate.assign(n, kNone);
   f.predicate_when.assign(n, true);
+  f.sets_predicate.assign(n, false);
   for (uint32_t i = 0; i < n; ++i) f.multiplies[i] = static_cast<Op>(p.instructions[i].opcode) == Op::OpIMul;
   const SlotFacts facts(p);
   // The instruction computing `slot` if it may fold into `user`: computed in
   // the same block and read by nothing else.
+  // The compare (or logic) setting a predicate: on NVIDIA a predicate
+  // register, which a predicated memory access reads later than an
+  // instruction reads a register.
+  const auto mark_predicate_producer = [&](uint32_t condition) {
+    if (condition < p.slot_count && facts.producer[condition] != kNone) f.sets_predicate[facts.producer[condition]] = true;
+  };
   auto single_use_producer = [&](uint32_t slot, const Instruction& user) -> uint32_t {
     if (slot >= p.slot_count || facts.uses[slot] != 1 || facts.producer[slot] == kNone) return kNone;
     const uint32_t i = facts.producer[slot];
@@ -410,7 +417,11 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
     // store_where) is the store's predicate, set by the compare before it.
     if (op == Op::OpStore && in.operand_count == 4 && p.operand_is_slot[in.operand_begin + 1]) {
       const uint32_t j = single_use_producer(p.operands[in.operand_begin + 1], in);
-      if (j != kNone && static_cast<Op>(p.instructions[j].opcode) == Op::OpSelect) f.fused[j] = true;
+      if (j != kNone && static_cast<Op>(p.instructions[j].opcode) == Op::OpSelect) {
+        f.fused[j] = true;
+        if (p.instructions[j].operand_count == 3 && p.operand_is_slot[p.instructions[j].operand_begin])
+          mark_predicate_producer(p.operands[p.instructions[j].operand_begin]);
+      }
       continue;
     }
     if (op == Op::OpControlBarrier) {
@@ -501,6 +512,9 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   fold_shared_loads(p, facts, f);
   fold_index_arithmetic(p, facts, f);
   find_load_predicates(p, facts, f);
+  for (uint32_t condition : f.predicate)
+    if (condition != kNone && condition < p.slot_count && facts.producer[condition] != kNone)
+      f.sets_predicate[facts.producer[condition]] = true;
   return f;
 }
 

@@ -10,7 +10,8 @@
 //    each link used only by the next: one three-input logic op (NVIDIA LOP3,
 //    AMD v_bfi / v_and_or / v_xor3);
 //  - the select of a predicated store (a write-back store, ops_memory.cpp):
-//    the compare before it sets the store's predicate (NVIDIA `@P STS`);
+//    the compare before it sets the store's predicate (NVIDIA `@P STS`),
+//    later than it sets a register (sets_predicate);
 //  - a select of an index or 0 used only as an array index: the predicate
 //    of a flattened side's load (branch_flattening.h);
 //  - an add of a constant used only as an array index: the load or store's
@@ -71,6 +72,10 @@ struct InstructionFusion {
   // Per instruction: the integer min or max an add folded into (one
   // VIADDMNMX): it waits latency_cycles.add_min_max.
   std::vector<bool> adds_then_min_max;
+  // Per instruction: a compare whose result predicates a memory access (a
+  // write-back store's select, a flattened side's load): it waits
+  // latency_cycles.predicate.
+  std::vector<bool> sets_predicate;
 };
 
 // What the device's compiler and instruction set do (from the DeviceModel).

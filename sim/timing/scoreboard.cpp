@@ -58,6 +58,7 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
     t.issues = fusion.issues[i];
     t.multiplies = fusion.multiplies[i];
     t.adds_then_min_max = fusion.adds_then_min_max[i];
+    t.sets_predicate = fusion.sets_predicate[i];
     t.address_dependence = address_dependence[i];
     const auto op = spv::Op(in.opcode);
     if ((op == spv::Op::OpLoad || op == spv::Op::OpStore) && in.operand_count > 0 &&

@@ -37,6 +37,7 @@ struct InstructionTiming {
   bool in_registers = false;
   bool multiplies = false;       // an integer multiply(-add): latency_cycles.int_multiply
   bool adds_then_min_max = false;  // a fused add-min or add-max: latency_cycles.add_min_max
+  bool sets_predicate = false;     // a compare predicating a memory access: latency_cycles.predicate
   // A read of a constant array (constant_array_pointers): through the
   // constant cache, a line's first read on a compute unit waits for memory,
   // later ones the local-memory latency.

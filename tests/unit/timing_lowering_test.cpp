@@ -1120,6 +1120,9 @@ TimingCounters expect_pipe_holds(const std::string& body, void (*hold)(DeviceMod
   const launch::Script script = script_of(body, 32 * 16, 16);
   DeviceModel device = load_device_model("h100");
   device.compute_units = 1;
+  // A predicating compare at an integer's latency: each subgroup's chain
+  // then stays under half the held pipe's cycles.
+  device.latency_cycles.predicate = device.latency_cycles.int_op;
   const double hz = device.clock_mhz * 1e6;
   hold(device, 0);
   const Prediction free_pipe = predict(script, device, {});
@@ -1265,6 +1268,33 @@ TEST(TimingClasses, AFusedAddMinWaitsItsOwnLatencyAndAMinTheIntegerOne) {
     EXPECT_EQ(predict(chain(step), device, {}).compute_seconds, base) << step;
     (fused ? device.latency_cycles.add_min_max : device.latency_cycles.int_op) += 20;
     EXPECT_GE(predict(chain(step), device, {}).compute_seconds, base + 64 * 20 * cycle * 0.999) << step;
+  }
+}
+
+TEST(TimingClasses, ACompareThatPredicatesAStoreWaitsThePredicateLatency) {
+  // 64 dependent steps a lane: load a shared word, add, compare, and store
+  // the word back where it shrank (APSP's cell: a predicated store, ISETP
+  // then @P STS), the next step's load behind the store. The compare's
+  // result is a predicate, which the store reads latency_cycles.predicate
+  // after it (the H100's lone APSP cells: validate/data/README.md). Stored
+  // every step as a min, no compare predicates it and that latency is not
+  // waited.
+  const auto chain = [](const std::string& step) {
+    return script_of("shared int s[32];\nvoid main() { uint i = gl_LocalInvocationID.x; s[i] = int(buf.v[i]);\n"
+                     "  for (uint k = 0u; k < 64u; ++k) { int t = s[i] + int(buf.v[1]); " + step + " }\n"
+                     "  buf.v[i] = uint(s[i]); }");
+  };
+  const double cycle = 1 / (load_device_model("h100").clock_mhz * 1e6);
+  for (const auto& [step, predicated] : {std::pair{"if (t < s[i ^ 1u]) s[i] = t;", true},
+                                         std::pair{"s[i] = min(t, s[i ^ 1u]);", false}}) {
+    DeviceModel device = load_device_model("h100");
+    const double base = predict(chain(step), device, {}).compute_seconds;
+    device.latency_cycles.predicate += 20;
+    const double later = predict(chain(step), device, {}).compute_seconds;
+    if (predicated)
+      EXPECT_GE(later, base + 64 * 20 * cycle * 0.999) << step;
+    else
+      EXPECT_EQ(later, base) << step;
   }
 }
 
