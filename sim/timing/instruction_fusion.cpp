@@ -386,14 +386,15 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   f.sets_predicate.assign(n, false);
   for (uint32_t i = 0; i < n; ++i) f.multiplies[i] = static_cast<Op>(p.instructions[i].opcode) == Op::OpIMul;
   const SlotFacts facts(p);
-  // The instruction computing `slot` if it may fold into `user`: computed in
-  // the same block and read by nothing else.
   // The compare (or logic) setting a predicate: on NVIDIA a predicate
   // register, which a predicated memory access reads later than an
   // instruction reads a register.
   const auto mark_predicate_producer = [&](uint32_t condition) {
-    if (condition < p.slot_count && facts.producer[condition] != kNone) f.sets_predicate[facts.producer[condition]] = true;
+    if (condition < p.slot_count && facts.producer[condition] != kNone)
+      f.sets_predicate[facts.producer[condition]] = true;
   };
+  // The instruction computing `slot` if it may fold into `user`: computed in
+  // the same block and read by nothing else.
   auto single_use_producer = [&](uint32_t slot, const Instruction& user) -> uint32_t {
     if (slot >= p.slot_count || facts.uses[slot] != 1 || facts.producer[slot] == kNone) return kNone;
     const uint32_t i = facts.producer[slot];
@@ -513,8 +514,7 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   fold_index_arithmetic(p, facts, f);
   find_load_predicates(p, facts, f);
   for (uint32_t condition : f.predicate)
-    if (condition != kNone && condition < p.slot_count && facts.producer[condition] != kNone)
-      f.sets_predicate[facts.producer[condition]] = true;
+    mark_predicate_producer(condition);  // kNone is no slot
   return f;
 }
 
