@@ -232,15 +232,22 @@ driver_cache() {
    mkdir -p $__GL_SHADER_DISK_CACHE_PATH
    "$@")
 }
+# workload_driver_cache NAME WORKLOAD PARAMS...: one unchecked run of
+# WORKLOAD with PARAMS in driver_cache NAME, its record beside the cache.
+workload_driver_cache() {
+  local name=$1 workload=$2
+  shift 2
+  driver_cache $name timeout 60 $B validate $workload "$@" --no-check --repeats 1 --warmup 0 \
+    --out /tmp/caches/$name/record.jsonl >> $OUT/log.txt 2>&1
+}
 # micro_driver_cache NAME BENCH ITERATIONS [SOURCE VARIANT]: one run of the
 # micro BENCH (one workgroup of $LANES lanes, 32 unless set) in
-# driver_cache NAME (with SOURCE replaced by VARIANT when given).
+# workload_driver_cache NAME (with SOURCE replaced by VARIANT when given).
 # micro_driver_caches_out: the caches and nvdisasm to $OUT.
 micro_driver_cache() {
-  local run=(timeout 60 $B validate micro --param bench=$2 --param iterations=$3 --param workgroup_size=${LANES:-32}
-    --param workgroups=1 --no-check --repeats 1 --warmup 0 --out /tmp/caches/$1/record.jsonl)
-  if [ -n "${4:-}" ]; then driver_cache $1 with_source "$4" "$5" "${run[@]}"; else driver_cache $1 "${run[@]}"; fi \
-    >> $OUT/log.txt 2>&1
+  local params=(--param bench=$2 --param iterations=$3 --param workgroup_size=${LANES:-32} --param workgroups=1)
+  if [ -n "${4:-}" ]; then with_source "$4" "$5" workload_driver_cache $1 micro "${params[@]}"
+  else workload_driver_cache $1 micro "${params[@]}"; fi
 }
 micro_driver_caches_out() {
   ls /tmp/caches | wc -l

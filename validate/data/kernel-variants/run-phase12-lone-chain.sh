@@ -16,8 +16,7 @@ phase_parts h100-apsp-phase12-lone-chain-2026-11-27.jsonl phase12 "subgroups-1 s
 rm -rf /tmp/caches
 for variant in subgroups-1 subgroups-1-always-store; do
   with_source kernels/apsp/blocked_fw_shared.comp validate/data/kernel-variants/apsp-phase12-$variant.comp \
-    driver_cache apsp-$variant-64-16x16 timeout 60 $B validate apsp --param n=1000 --param edges=4000 \
-    --param block_factor=64 --param threads=16x16 --no-check --repeats 1 --warmup 0 \
-    --out /tmp/caches/apsp-$variant-64-16x16/record.jsonl >> $OUT/log.txt 2>&1
+    workload_driver_cache apsp-$variant-64-16x16 apsp --param n=1000 --param edges=4000 --param block_factor=64 \
+    --param threads=16x16
 done
 micro_driver_caches_out

@@ -12,13 +12,9 @@ for lanes in 256 1024; do
   LANES=$lanes micro_driver_cache micro-barrier-chain-bare-$lanes barrier 64 kernels/micro/barrier_chain.comp \
     validate/data/kernel-variants/barrier-chain-bare.comp
 done
-apsp_cache() {  # THREADS
-  driver_cache apsp-barrier-only-64-$1 timeout 60 $B validate apsp --param n=1000 --param edges=4000 \
-    --param block_factor=64 --param threads=$1 --no-check --repeats 1 --warmup 0 \
-    --out /tmp/caches/apsp-barrier-only-64-$1/record.jsonl >> $OUT/log.txt 2>&1
-}
 for threads in 16x16 32x32; do
   with_source kernels/apsp/blocked_fw_shared.comp validate/data/kernel-variants/apsp-phase12-barrier-only.comp \
-    apsp_cache $threads
+    workload_driver_cache apsp-barrier-only-64-$threads apsp --param n=1000 --param edges=4000 --param block_factor=64 \
+    --param threads=$threads
 done
 micro_driver_caches_out

@@ -15,31 +15,25 @@
 #   done
 #   python3 validate/data/sass/driver_code.py --index validate/data/sass/driver-DATE
 . validate/data/kernel-variants/device-env.sh
-point() {  # NAME WORKLOAD PARAMS...
-  local name=$1 workload=$2
-  shift 2
-  driver_cache $name timeout 60 $B validate $workload "$@" --no-check --repeats 1 --warmup 0 \
-    --out /tmp/caches/$name/record.jsonl >> $OUT/log.txt 2>&1
-}
 rm -rf /tmp/caches
 for shape in 16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do
   IFS=: read -r bf threads <<< "$shape"
-  point apsp-$bf-$threads apsp --param n=1000 --param edges=4000 --param block_factor=$bf --param threads=$threads
+  workload_driver_cache apsp-$bf-$threads apsp --param n=1000 --param edges=4000 --param block_factor=$bf --param threads=$threads
 done
-point apsp-32-16x16-column apsp --param n=1000 --param edges=4000 --param block_factor=32 --param threads=16x16 \
+workload_driver_cache apsp-32-16x16-column apsp --param n=1000 --param edges=4000 --param block_factor=32 --param threads=16x16 \
   --param tile_layout=column
 for kernel in Threadgroup1d32 Threadgroup2d32 Threadgroup1d8 Threadgroup2d8 Shuffle32 Shuffle8 HybridShuffle32 Ballot32; do
   for lanes in 64 256; do
-    point transpose-$kernel-$lanes transpose --param kernel=$kernel --param matrices=32768 --param workgroup_size=$lanes
+    workload_driver_cache transpose-$kernel-$lanes transpose --param kernel=$kernel --param matrices=32768 --param workgroup_size=$lanes
   done
 done
 for variant in interleaved_divergent interleaved_strided sequential first_add_during_load unrolled_racy \
                unrolled_barriers subgroup_add; do
-  point reduce-$variant reduce --param variant=$variant --param n=1048576
+  workload_driver_cache reduce-$variant reduce --param variant=$variant --param n=1048576
 done
 for variant in fetch2_8x16 fetch4_4x16 fetch4_8x32 fetch4_16x32 fetch4_16x64 fetch4_16x64_2xshared \
                fetch16_16x64_2xshared; do
-  point luminance-$variant luminance --param variant=$variant --param image=1920x1080
+  workload_driver_cache luminance-$variant luminance --param variant=$variant --param image=1920x1080
 done
 ls /tmp/caches | wc -l
 tar czf $OUT/caches.tgz -C /tmp caches
