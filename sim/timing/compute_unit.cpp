@@ -372,35 +372,18 @@ void ComputeUnit::issue(uint32_t id) {
     const double synchronizing =
         subgroups > 1 ? device_.barrier_sync_cycles + device_.barrier_subgroup_cycles * double(subgroups - 1) : 0;
     const uint64_t release = now_ + lat.barrier + uint64_t(std::llround(synchronizing));
-    // The barrier lets its subgroups go one after another, in the order they
-    // arrived, barrier_subgroup_cycles apart, the last to arrive (this one)
-    // last: subgroups that waited start their next accesses while the rest
-    // are let go, where a release of all at once would queue them all on the
-    // shared-memory pipe together. Measured on the H100 with each subgroup's
-    // clock around the barrier (validate/data/README.md, "What a barrier
-    // letting its subgroups go one after another changed in the model"): 8
-    // subgroups go about 2 cycles apart, 32 about 3.3, in arrival order.
-    std::vector<std::pair<uint64_t, uint32_t>>& order = release_order_;
-    order.clear();
     for (uint32_t sid : rw.subgroup_ids) {
       ResidentSubgroup& other = subgroups_[sid];
-      if (other.done || sid == id) continue;
-      order.push_back({other.at_barrier ? other.barrier_arrival : now_, sid});
-    }
-    std::stable_sort(order.begin(), order.end());
-    const size_t behind = order.size();
-    for (size_t i = 0; i < order.size(); ++i) {
-      const uint32_t sid = order[i].second;
-      ResidentSubgroup& other = subgroups_[sid];
+      if (other.done) continue;
       if (other.at_barrier) {
         c.barrier_wait_cycles += double(now_ - other.barrier_arrival);
         other.at_barrier = false;
       }
-      other.wait = Wait::Barrier;
-      const auto ahead_of_last = uint64_t(std::llround(device_.barrier_subgroup_cycles * double(behind - i)));
-      prepare_next(other, std::max(release - std::min(release, ahead_of_last), other.ready_at));
+      if (sid != id) {
+        other.wait = Wait::Barrier;
+        prepare_next(other, std::max(release, other.ready_at));
+      }
     }
-    rs.at_barrier = false;
     rs.wait = Wait::Barrier;
     prepare_next(rs, std::max<uint64_t>(release, now_ + interval));
   } else if (sg.state() == core::Subgroup::State::Done) {

@@ -26,8 +26,7 @@
 // bandwidth fills: MemoryPath). A subgroup at a barrier waits until the
 // workgroup's last subgroup arrives, and then the barrier's release time,
 // which grows with the subgroups it synchronizes (barrier_sync_cycles,
-// barrier_subgroup_cycles); the subgroups go one after another in the order
-// they arrived, the last to arrive last.
+// barrier_subgroup_cycles).
 //
 // The compute unit drives the functional core itself (Workgroup::step_subgroup)
 // and learns what each step did only through the ExecutionObserver interface.
@@ -36,7 +35,6 @@
 #include <memory>
 #include <span>
 #include <unordered_set>
-#include <utility>
 #include <vector>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -188,8 +186,6 @@ class ComputeUnit : public core::ExecutionObserver {
   std::vector<std::array<uint64_t, 2>> pipe_free_;  // by SIMD: when its float [0] and integer [1] pipes free
   std::vector<uint32_t> simd_last_;
   double shared_pipe_free_ = 0;  // fractional: a vote holds it 1.6 cycles on the H100
-  // A released barrier's waiting subgroups by arrival (kept to reuse its storage).
-  std::vector<std::pair<uint64_t, uint32_t>> release_order_;
   uint64_t memory_port_free_ = 0;
   // The memory port's recent utilization: its busy cycles, decayed over a
   // round trip (what is in flight), and when that was last brought up to date.

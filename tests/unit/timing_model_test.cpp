@@ -229,33 +229,6 @@ TEST(TimingBarrier, BarrierWaitsForTheSlowestSubgroup) {
   EXPECT_GE(p.compute_seconds * device.clock_mhz * 1e6, 128.0 * device.latency_cycles.int_op);
 }
 
-TEST(TimingBarrier, ABarrierLetsItsSubgroupsGoOneAfterAnotherSoTheirLoadsOverlapTheRelease) {
-  // 32 subgroups, 64 steps of four conflict-free shared loads and a barrier.
-  // Two devices whose barrier lets the last subgroup go equally late: one a
-  // subgroup at a time, 4 cycles apart; one all at once, its 124 cycles
-  // held before the first. Let go one by one, the first ones' loads take
-  // the shared-memory pipe while the rest wait, so each step is shorter.
-  const std::string kernel =
-      "shared uint s[1024];\nvoid main() {\n  uint i = gl_LocalInvocationID.x;\n  uint x = buf.v[i];\n"
-      "  s[i] = x;\n  barrier();\n  for (uint k = 0u; k < 64u; ++k) {\n"
-      "    x += s[(i + k) & 1023u] + s[(i + k + 32u) & 1023u] + s[(i + k + 64u) & 1023u] + s[(i + k + 96u) & 1023u];\n"
-      "    barrier();\n  }\n  buf.v[i] = x;\n}";
-  DeviceModel one_by_one = load_device_model("h100");
-  one_by_one.compute_units = 1;
-  one_by_one.barrier_sync_cycles = 0;
-  one_by_one.barrier_subgroup_cycles = 4;
-  DeviceModel all_at_once = one_by_one;
-  all_at_once.barrier_sync_cycles = 4 * 31;
-  all_at_once.barrier_subgroup_cycles = 0;
-  const launch::Script script = glsl_script(kernel, 1024, repeated("1", 1024));
-  const double hz = one_by_one.clock_mhz * 1e6;
-  const double staggered = predict(script, one_by_one, {}).compute_seconds * hz;
-  const double together = predict(script, all_at_once, {}).compute_seconds * hz;
-  // 32 x 4 loads a step: let go together they queue behind one another
-  // after the release; one by one, about 31 x 4 of those cycles overlap it.
-  EXPECT_LT(staggered, together - 64 * 60);
-}
-
 double apsp_conflicts(const std::string& threads, const std::string& layout, double* load_transactions = nullptr) {
   const kernels::Workload* apsp = kernels::find_workload("apsp");
   const kernels::Params params = apsp->with_defaults({{"n", "64"}, {"threads", threads}, {"tile_layout", layout}});
