@@ -132,10 +132,12 @@ struct DispatchResult {
   bool l2_resident = false;
   double l2_kept_share = 0;
   double sample_mean_work = 0, sample_max_work = 0;
-  // What the dispatch waits for the constants pushed before it, where its
-  // lanes read them (DeviceModel::push_constant_wait_us).
+  // Whether its lanes read the constants pushed before it: the dispatch then
+  // waits for them (DeviceModel::push_constant_wait_us).
   bool read_push_constants = false;
-  double push_constant_wait_seconds = 0;
+  double push_constant_wait_seconds(const DeviceModel& device) const {
+    return read_push_constants ? device.push_constant_wait_us * 1e-6 : 0;
+  }
   OccupancyResult occupancy;
 };
 
@@ -547,9 +549,8 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   // waits for them once, however many workgroups read them (APSP's phase 1,
   // one workgroup reading its round, spans 0.68 us more than one that reads
   // nothing: validate/data/h100-apsp-phase12-push-read-2026-11-27.jsonl).
-  r.push_constant_wait_seconds = r.read_push_constants ? device_.push_constant_wait_us * 1e-6 : 0;
   r.seconds = std::max({r.compute_seconds, r.memory_seconds, r.launch_seconds}) + device_.dispatch_overhead_us * 1e-6 +
-              r.push_constant_wait_seconds;
+              r.push_constant_wait_seconds(device_);
   r.error_seconds *= std::max(r.compute_seconds, r.memory_seconds);
   return r;
 }
@@ -632,7 +633,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     double mean = 0, sampling = 0, compute = 0, memory = 0, launch = 0, push_wait = 0;
     for (const DispatchResult& r : rs) {
       mean += r.seconds;
-      push_wait += r.push_constant_wait_seconds;
+      push_wait += r.push_constant_wait_seconds(device);
       compute += r.compute_seconds;
       memory += r.memory_seconds;
       launch += r.launch_seconds;
