@@ -8,11 +8,11 @@ for line in open(sys.argv[1]):
     r = json.loads(line)
     if "timing" not in r: continue
     p = r["params"]
-    runs[(int(p["workgroup_size"]), r["variant_loads"], int(p["iterations"]))] = r["timing"]["stats"]["median"]
-mhz = 1980
+    runs[(int(p["workgroup_size"]), r["variant_loads"], int(p["iterations"]))] = (r["timing"]["stats"]["median"],
+                                                                                 r["clocks"]["sm_mhz"])
 for lanes in sorted({k[0] for k in runs}):
     cells = []
     for loads in sorted({k[1] for k in runs if k[0] == lanes}):
         a, b = runs.get((lanes, loads, 64)), runs.get((lanes, loads, 256))
-        if a and b: cells.append(f"{loads}: {(b - a) * 1e-9 * mhz * 1e6 / (192 * 16):.1f}")
+        if a and b: cells.append(f"{loads}: {(b[0] - a[0]) * 1e-3 * b[1] / (192 * 16):.1f}")
     print(f"lanes {lanes}, cycles a trip by loads after the barrier: " + ", ".join(cells))
