@@ -73,15 +73,20 @@ double rate(const ComparedPoint& p, double seconds) {
   return units / seconds;
 }
 
+// Variants at one x solve the same problem, so the faster is the one that
+// takes less time, whatever work each counts: APSP pads n up to a multiple
+// of its block factor and counts the padding's relaxations, and a rate
+// would credit a variant for the padding it adds.
+double speed(double seconds) { return 1 / seconds; }
+
 // Whether the runs of two points, the k-th run of one against the k-th of
 // the other (the records' order: one run of a sweep after another), put
 // the pair in both orders.
 bool runs_order_both_ways(const ComparedPoint& a, const ComparedPoint& b) {
   bool faster = false, slower = false;
   for (size_t k = 0; k < std::min(a.run_medians_s.size(), b.run_medians_s.size()); ++k) {
-    const double rate_a = rate(a, a.run_medians_s[k]), rate_b = rate(b, b.run_medians_s[k]);
-    faster |= rate_a > rate_b;
-    slower |= rate_a < rate_b;
+    faster |= a.run_medians_s[k] < b.run_medians_s[k];
+    slower |= a.run_medians_s[k] > b.run_medians_s[k];
   }
   return faster && slower;
 }
@@ -92,8 +97,8 @@ std::vector<VariantRanking> rank_variants(const std::vector<ComparedPoint>& poin
                                           const std::vector<double>& predicted_s) {
   std::vector<double> measured, predicted;
   for (size_t i = 0; i < points.size(); ++i) {
-    measured.push_back(rate(points[i], points[i].measured_s));
-    predicted.push_back(rate(points[i], predicted_s[i]));
+    measured.push_back(speed(points[i].measured_s));
+    predicted.push_back(speed(predicted_s[i]));
   }
   std::map<std::string, std::vector<size_t>> by_x;
   for (size_t i = 0; i < points.size(); ++i) by_x[points[i].x].push_back(i);
@@ -123,10 +128,10 @@ std::vector<VariantRanking> rank_variants(const std::vector<ComparedPoint>& poin
         const bool disagree = runs_order_both_ways(points[i], points[j]);
         if (disagree) ++r.runs_disagree;
         if (measured[i] == measured[j] || (measured[i] - measured[j]) * (predicted[i] - predicted[j]) > 0) continue;
-        // Rates from the slow and the fast quartile of each side's repeats.
+        // Apart where one side's slow quartile of repeats is faster than the
+        // other's fast quartile.
         const ComparedPoint &pi = points[i], &pj = points[j];
-        const bool apart = rate(pi, pi.measured_q1_s) < rate(pj, pj.measured_q3_s) ||
-                           rate(pj, pj.measured_q1_s) < rate(pi, pi.measured_q3_s);
+        const bool apart = pi.measured_q3_s < pj.measured_q1_s || pj.measured_q3_s < pi.measured_q1_s;
         const size_t fast = measured[i] > measured[j] ? i : j, slow = fast == i ? j : i;
         r.misordered_pairs.push_back({points[fast].variant, points[slow].variant, measured[fast] / measured[slow],
                                       predicted[fast] / predicted[slow], apart, disagree});

@@ -59,8 +59,8 @@ struct ComparedPoint {
 
 // A pair of variants the model orders otherwise than the device.
 struct MisorderedPair {
-  std::string faster, slower;  // on the device: the higher measured rate first
-  // Rate of the faster over the slower, measured (> 1) and predicted (<= 1).
+  std::string faster, slower;  // on the device: the shorter measured time first
+  // Time of the slower over the faster, measured (> 1) and predicted (<= 1).
   double measured_ratio = 0, predicted_ratio = 0;
   bool apart = false;          // beyond the device's spread (VariantRanking::misordered_apart)
   bool runs_disagree = false;  // the runs order the pair both ways

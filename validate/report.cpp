@@ -171,8 +171,8 @@ void misordered_pairs_table(std::ostream& html, const ExperimentComparison& e) {
   for (const auto& r : e.rankings) any = any || !r.misordered_pairs.empty();
   if (!any) return;
   html << "<table><thead><tr><th>" << html_escape(e.x_param.empty() ? "ranked" : e.x_param)
-       << "</th><th>faster on the device</th><th>slower on the device</th><th>measured: rate of the faster over "
-          "the slower</th><th>predicted</th><th>beyond the spread</th><th>the runs order it both ways</th></tr>"
+       << "</th><th>faster on the device</th><th>slower on the device</th><th>measured: time of the slower over "
+          "the faster</th><th>predicted</th><th>beyond the spread</th><th>the runs order it both ways</th></tr>"
           "</thead><tbody>\n";
   for (const auto& r : e.rankings)
     for (const auto& pair : r.misordered_pairs)

@@ -159,6 +159,33 @@ TEST(Comparison, MisorderedPairsCountThoseTheDeviceSeparatesBeyondItsSpread) {
   EXPECT_FALSE(r.misordered_pairs[1].runs_disagree);  // one run
 }
 
+TEST(Comparison, VariantsAtOneXRankByTimeWhateverWorkEachCounts) {
+  // APSP at one n: block 78 pads n = 2048 to 2106 and counts the padding's
+  // relaxations, so its rate can be the higher while it takes longer. The
+  // device: A 1100 ns with 10% more work counted, B 1050 ns; the model has
+  // B faster too. By time the two agree (by rate they would not).
+  auto with_work = [](Json record, double units) {
+    record["work"]["units"] = units;
+    return record;
+  };
+  auto apsp = [](const std::string& block_factor, const std::string& threads) {
+    return Json{{"n", "2048"}, {"block_factor", block_factor}, {"threads", threads}, {"tile_layout", "row"}};
+  };
+  const std::vector<Json> records = {
+      with_work(measured("apsp", "apsp", apsp("78", "39x13"), 1100), 1100.0),
+      with_work(measured("apsp", "apsp", apsp("32", "32x32"), 1050), 1000.0),
+      predicted("apsp", "apsp", apsp("78", "39x13"), 1.2e-6),
+      predicted("apsp", "apsp", apsp("32", "32x32"), 1.0e-6)};
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  ASSERT_EQ(c.experiments[0].rankings.size(), 1u);
+  const VariantRanking& r = c.experiments[0].rankings[0];
+  EXPECT_EQ(r.pairs, 1u);
+  EXPECT_EQ(r.misordered(), 0u);
+  EXPECT_EQ(r.measured_winner, "block_factor=32 threads=32x32 tile_layout=row");
+  EXPECT_TRUE(r.winner_agrees);
+}
+
 TEST(Comparison, RunsOfOnePointArePooledAndPairsTheRunsOrderBothWaysAreCounted) {
   // Two runs of three kernels. A takes 1000 ns in run 1 and 1250 in run 2,
   // B 1100 in both: the runs order A and B both ways, and the pooled repeats
