@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Phase 3's variants of 2026-11-28, from h100-apsp-phase3-k-loops-2026-11-28.jsonl
+(run-phase3-k-loops.sh) and h100-apsp-phase3-loop-parts-2026-11-28.jsonl
+(run-phase3-loop-parts.sh): for each n and shape, phase 3's median time a
+dispatch (us) as written and in each variant the files hold. Where both
+k-loops variants are there: a third of their difference (one more pass of
+the k loop with every subgroup busy), and that pass in cycles a k step a
+compute unit (at the records' SM clock, over the waves of workgroups each
+compute unit runs), where the 5-pass variant's registers still let as many
+workgroups share a compute unit as written (65536 registers an SM); "-"
+where they do not.
+Usage: phase3_variants.py FILE..."""
+import json
+import sys
+
+# Phase 3's workgroups a compute unit at once as written (lanelab occupancy
+# apsp --pipeline phase3: the H100's 56 KB carveout and the driver's registers).
+RESIDENT = {("16", "16x16"): 8, ("32", "16x16"): 6, ("32", "32x32"): 2, ("48", "16x16"): 2,
+            ("64", "16x16"): 1, ("64", "32x32"): 1, ("78", "39x13"): 1}
+COMPUTE_UNITS = 132
+REGISTERS_PER_CU = 65536
+
+times, clocks, registers, variants = {}, {}, {}, []
+for path in sys.argv[1:]:
+    for line in open(path):
+        r = json.loads(line)
+        p = r["params"]
+        variant = r.get("variant_source", "written").split("apsp-phase3-")[-1].removesuffix(".comp")
+        if variant not in variants:
+            variants.append(variant)
+        key = (int(p["n"]), p["block_factor"], p["threads"])
+        phase3 = r["timing"]["per_pipeline"]["phase3"]
+        times.setdefault((key, variant), []).append(phase3["median"] / 1e3 / phase3["dispatches"])
+        clocks[key] = r["clocks"]["sm_mhz"]
+        registers[key, variant] = r["kernel_statistics"]["phase3"]["Register Count"]
+
+passes = "k-loops-2" in variants and "k-loops-5" in variants
+print("n block threads | " + " | ".join(variants) +
+      (" | one pass of the k loop | its cycles a k step a compute unit" if passes else ""))
+for key in sorted({k for k, _ in times}):
+    n, bf, threads = key
+    # A point measured by both calls (as written) shows each call's time.
+    cells = ["/".join(f"{t:.2f}" for t in times.get((key, v), [])) or "-" for v in variants]
+    if passes and (key, "k-loops-2") in times and (key, "k-loops-5") in times:
+        one_pass = (times[key, "k-loops-5"][0] - times[key, "k-loops-2"][0]) / 3
+        tiles = -(-n // int(bf))
+        waves = (tiles - 1) ** 2 / (COMPUTE_UNITS * RESIDENT[bf, threads])
+        lanes = 32 * -(-eval(threads.replace("x", "*")) // 32)
+        same_residency = registers[key, "k-loops-5"] * lanes * RESIDENT[bf, threads] <= REGISTERS_PER_CU
+        cells += [f"{one_pass:.2f}", f"{one_pass / waves * clocks[key] / int(bf):.1f}" if same_residency else "-"]
+    print(f"{n} {bf} {threads} | " + " | ".join(cells))
