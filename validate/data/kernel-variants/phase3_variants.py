@@ -3,7 +3,7 @@
 (run-phase3-k-loops.sh) and h100-apsp-phase3-loop-parts-2026-11-28.jsonl
 (run-phase3-loop-parts.sh): for each n and shape, phase 3's median time a
 dispatch (us) as written and in each variant the files hold. Where both
-k-loops variants are there: a third of their difference (one more pass of
+k-loops variants (or both shifted ones) are there: a third of their difference (one more pass of
 the k loop with every subgroup busy), and that pass in cycles a k step a
 compute unit (at the records' SM clock, over the waves of workgroups each
 compute unit runs), where the 5-pass variant's registers still let as many
@@ -34,18 +34,22 @@ for path in sys.argv[1:]:
         clocks[key] = r["clocks"]["sm_mhz"]
         registers[key, variant] = r["kernel_statistics"]["phase3"]["Register Count"]
 
-passes = "k-loops-2" in variants and "k-loops-5" in variants
+# Pairs of variants NAME-2 and NAME-5: the k loop run 2 and 5 times.
+pass_pairs = [v.removesuffix("-2") for v in variants if v.endswith("-2") and v[:-2] + "-5" in variants]
 print("n block threads | " + " | ".join(variants) +
-      (" | one pass of the k loop | its cycles a k step a compute unit" if passes else ""))
+      "".join(f" | one pass ({name}) | its cycles a k step a compute unit" for name in pass_pairs))
 for key in sorted({k for k, _ in times}):
     n, bf, threads = key
     # A point measured by both calls (as written) shows each call's time.
     cells = ["/".join(f"{t:.2f}" for t in times.get((key, v), [])) or "-" for v in variants]
-    if passes and (key, "k-loops-2") in times and (key, "k-loops-5") in times:
-        one_pass = (times[key, "k-loops-5"][0] - times[key, "k-loops-2"][0]) / 3
+    for name in pass_pairs:
+        if (key, name + "-2") not in times or (key, name + "-5") not in times:
+            cells += ["-", "-"]
+            continue
+        one_pass = (times[key, name + "-5"][0] - times[key, name + "-2"][0]) / 3
         tiles = -(-n // int(bf))
         waves = (tiles - 1) ** 2 / (COMPUTE_UNITS * RESIDENT[bf, threads])
         lanes = 32 * -(-eval(threads.replace("x", "*")) // 32)
-        same_residency = registers[key, "k-loops-5"] * lanes * RESIDENT[bf, threads] <= REGISTERS_PER_CU
+        same_residency = registers[key, name + "-5"] * lanes * RESIDENT[bf, threads] <= REGISTERS_PER_CU
         cells += [f"{one_pass:.2f}", f"{one_pass / waves * clocks[key] / int(bf):.1f}" if same_residency else "-"]
     print(f"{n} {bf} {threads} | " + " | ".join(cells))
