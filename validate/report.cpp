@@ -449,7 +449,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
   size_t points = 0;
   for (const auto& e : c.experiments) points += e.points.size();
   html << "<table><thead><tr><th>experiment</th><th>pairs</th><th>MAPE</th><th>worst error</th><th>worst point</th>"
-          "<th>Spearman &rho; (throughput, all points)</th><th>variant ranking: mean &rho; per x</th>"
+          "<th>Spearman &rho; (throughput, all points)</th><th>variant ranking by time: mean &rho; per x</th>"
           "<th>winner agrees</th><th>misordered variant pairs (beyond the repeats' spread)</th>"
           "<th>pairs the runs order both ways</th>"
           "<th>winners (measured / predicted)</th>"
