@@ -28,6 +28,16 @@ Json transpose(const std::string& kernel, const std::string& workgroup_size) {
   return {{"kernel", kernel}, {"workgroup_size", workgroup_size}, {"matrices", "32768"}, {"seed", "1"}};
 }
 
+// The one ranking of records that hold one experiment at one x.
+VariantRanking single_ranking(const std::vector<Json>& records) {
+  const Comparison c = compare(records);
+  if (c.experiments.size() != 1 || c.experiments[0].rankings.size() != 1) {
+    ADD_FAILURE() << "expected one experiment ranked at one x";
+    return {};
+  }
+  return c.experiments[0].rankings[0];
+}
+
 TEST(Comparison, RanksShareTheMeanOfTiedPlaces) {
   EXPECT_EQ(ranks({10, 30, 20}), (std::vector<double>{1, 3, 2}));
   EXPECT_EQ(ranks({5, 1, 5, 3}), (std::vector<double>{3.5, 1, 3.5, 2}));
@@ -139,10 +149,7 @@ TEST(Comparison, MisorderedPairsCountThoseTheDeviceSeparatesBeyondItsSpread) {
       predicted("transpose-workgroup", "transpose", transpose("A", "32"), 1.2e-6),
       predicted("transpose-workgroup", "transpose", transpose("B", "32"), 1.1e-6),
       predicted("transpose-workgroup", "transpose", transpose("C", "32"), 1.2e-6)};
-  const Comparison c = compare(records);
-  ASSERT_EQ(c.experiments.size(), 1u);
-  ASSERT_EQ(c.experiments[0].rankings.size(), 1u);
-  const VariantRanking& r = c.experiments[0].rankings[0];
+  const VariantRanking r = single_ranking(records);
   EXPECT_EQ(r.pairs, 3u);
   EXPECT_EQ(r.misordered(), 2u);        // A-B swapped, A-C tied by the model
   EXPECT_EQ(r.misordered_apart(), 1u);  // only A-C is apart on the device
@@ -176,10 +183,7 @@ TEST(Comparison, VariantsAtOneXRankByTimeWhateverWorkEachCounts) {
       with_work(measured("apsp", "apsp", apsp("32", "32x32"), 1050), 1000.0),
       predicted("apsp", "apsp", apsp("78", "39x13"), 1.2e-6),
       predicted("apsp", "apsp", apsp("32", "32x32"), 1.0e-6)};
-  const Comparison c = compare(records);
-  ASSERT_EQ(c.experiments.size(), 1u);
-  ASSERT_EQ(c.experiments[0].rankings.size(), 1u);
-  const VariantRanking& r = c.experiments[0].rankings[0];
+  const VariantRanking r = single_ranking(records);
   EXPECT_EQ(r.pairs, 1u);
   EXPECT_EQ(r.misordered(), 0u);
   EXPECT_EQ(r.measured_winner, "block_factor=32 threads=32x32 tile_layout=row");
