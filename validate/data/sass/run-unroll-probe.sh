@@ -10,7 +10,8 @@
 # the same driver_code.py steps as there, into sass/driver-unroll-DATE.
 . validate/data/kernel-variants/device-env.sh
 rm -rf /tmp/caches
-for shape in 52:52x4 56:28x8 45:15x9 64:32x8 64:8x32 48:8x16 60:30x6 40:40x2 76:4x76 72:24x8; do
+# SHAPES (BF:TXxTY ...) replaces the shapes; run-trip-probe.sh sets them.
+for shape in ${SHAPES:-52:52x4 56:28x8 45:15x9 64:32x8 64:8x32 48:8x16 60:30x6 40:40x2 76:4x76 72:24x8}; do
   IFS=: read -r bf threads <<< "$shape"
   driver_cache apsp-$bf-$threads timeout 60 $B validate apsp --param n=200 --param edges=800 --param block_factor=$bf \
     --param threads=$threads --repeats 1 --warmup 0 --out /tmp/caches/apsp-$bf-$threads/record.jsonl >> $OUT/log.txt 2>&1
