@@ -197,21 +197,21 @@ for l in open(sys.argv[1]):
           phase2['Binary Size'], phase2['Register Count'])
 " "$1"
 }
-# phase_parts FILE PHASE "VARIANTS" "NS" "WRITTEN_NS": APSP's seven row-major
-# shapes with kernels/apsp/blocked_fw_shared.comp replaced by
+# APSP's seven row-major shapes of the suite, BF:TXxTY.
+APSP_SHAPES="16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13"
+# phase_parts FILE PHASE "VARIANTS" "NS" "WRITTEN_NS": APSP_SHAPES with kernels/apsp/blocked_fw_shared.comp replaced by
 # kernel-variants/apsp-PHASE-VARIANT.comp for each of VARIANTS at each n of
 # NS, then as written at each n of WRITTEN_NS; per-pipeline times,
 # unchecked. $OUT/FILE holds the written records first, then each
 # variant's, those with variant_source.
 phase_parts() {
   local file=$1 phase=$2 variants=$3 ns=$4 written_ns=$5 variant n s points
-  local shapes="16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13"
   for variant in $variants; do
-    points=(); for n in $ns; do for s in $shapes; do points+=($n:$s); done; done
+    points=(); for n in $ns; do for s in $APSP_SHAPES; do points+=($n:$s); done; done
     APSP_CHECK=--no-check with_source kernels/apsp/blocked_fw_shared.comp \
       validate/data/kernel-variants/apsp-$phase-$variant.comp apsp_points $variant.jsonl "${points[@]}"
   done
-  points=(); for n in $written_ns; do for s in $shapes; do points+=($n:$s); done; done
+  points=(); for n in $written_ns; do for s in $APSP_SHAPES; do points+=($n:$s); done; done
   APSP_CHECK=--no-check apsp_points written.jsonl "${points[@]}"
   python3 -c "
 import json, sys
@@ -239,6 +239,22 @@ workload_driver_cache() {
   shift 2
   driver_cache $name timeout 60 $B validate $workload "$@" --no-check --repeats 1 --warmup 0 \
     --out /tmp/caches/$name/record.jsonl >> $OUT/log.txt 2>&1
+}
+# phase_variant_driver_caches PHASE VARIANT...: the driver's code of each
+# kernel-variants/apsp-PHASE-VARIANT.comp for APSP_SHAPES at n = 1000, in
+# workload_driver_cache apsp-VARIANT-BF-THREADS (/tmp/caches emptied first).
+phase_variant_driver_caches() {
+  local phase=$1 variant shape bf threads
+  shift
+  rm -rf /tmp/caches
+  for variant in "$@"; do
+    for shape in $APSP_SHAPES; do
+      IFS=: read -r bf threads <<< "$shape"
+      with_source kernels/apsp/blocked_fw_shared.comp validate/data/kernel-variants/apsp-$phase-$variant.comp \
+        workload_driver_cache apsp-$variant-$bf-$threads apsp --param n=1000 --param edges=4000 --param block_factor=$bf \
+        --param threads=$threads
+    done
+  done
 }
 # micro_driver_cache NAME BENCH ITERATIONS [SOURCE VARIANT]: one run of the
 # micro BENCH (one workgroup of $LANES lanes, 32 unless set) in

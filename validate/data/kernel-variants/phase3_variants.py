@@ -11,6 +11,7 @@ workgroups share a compute unit as written (65536 registers an SM); "-"
 where they do not.
 Usage: phase3_variants.py FILE..."""
 import json
+import math
 import sys
 
 # Phase 3's workgroups a compute unit at once as written (lanelab occupancy
@@ -49,7 +50,7 @@ for key in sorted({k for k, _ in times}):
         one_pass = (times[key, name + "-5"][0] - times[key, name + "-2"][0]) / 3
         tiles = -(-n // int(bf))
         waves = (tiles - 1) ** 2 / (COMPUTE_UNITS * RESIDENT[bf, threads])
-        lanes = 32 * -(-eval(threads.replace("x", "*")) // 32)
+        lanes = 32 * -(-math.prod(int(side) for side in threads.split("x")) // 32)
         same_residency = registers[key, name + "-5"] * lanes * RESIDENT[bf, threads] <= REGISTERS_PER_CU
         cells += [f"{one_pass:.2f}", f"{one_pass / waves * clocks[key] / int(bf):.1f}" if same_residency else "-"]
     print(f"{n} {bf} {threads} | " + " | ".join(cells))

@@ -10,11 +10,5 @@
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 phase_parts h100-apsp-phase3-k-loops-shifted-2026-11-28.jsonl phase3 "k-loops-shifted-2 k-loops-shifted-5" "2048 4096" "2048"
-rm -rf /tmp/caches
-for shape in 16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do
-  IFS=: read -r bf threads <<< "$shape"
-  with_source kernels/apsp/blocked_fw_shared.comp validate/data/kernel-variants/apsp-phase3-k-loops-shifted-5.comp \
-    workload_driver_cache apsp-k-loops-shifted-5-$bf-$threads apsp --param n=1000 --param edges=4000 --param block_factor=$bf \
-    --param threads=$threads
-done
+phase_variant_driver_caches phase3 k-loops-shifted-5
 micro_driver_caches_out

@@ -12,13 +12,5 @@
 # Run from the repository root on the device machine (device-env.sh).
 . validate/data/kernel-variants/device-env.sh
 phase_parts h100-apsp-phase3-loop-parts-2026-11-28.jsonl phase3 "k-unrolled acc-inf" "2048 4096" "2048 4096"
-rm -rf /tmp/caches
-for variant in k-unrolled acc-inf; do
-  for shape in 16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do
-    IFS=: read -r bf threads <<< "$shape"
-    with_source kernels/apsp/blocked_fw_shared.comp validate/data/kernel-variants/apsp-phase3-$variant.comp \
-      workload_driver_cache apsp-$variant-$bf-$threads apsp --param n=1000 --param edges=4000 --param block_factor=$bf \
-      --param threads=$threads
-  done
-done
+phase_variant_driver_caches phase3 k-unrolled acc-inf
 micro_driver_caches_out

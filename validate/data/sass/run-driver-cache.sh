@@ -16,7 +16,7 @@
 #   python3 validate/data/sass/driver_code.py --index validate/data/sass/driver-DATE
 . validate/data/kernel-variants/device-env.sh
 rm -rf /tmp/caches
-for shape in 16:16x16 32:16x16 32:32x32 48:16x16 64:16x16 64:32x32 78:39x13; do
+for shape in $APSP_SHAPES; do
   IFS=: read -r bf threads <<< "$shape"
   workload_driver_cache apsp-$bf-$threads apsp --param n=1000 --param edges=4000 --param block_factor=$bf --param threads=$threads
 done
