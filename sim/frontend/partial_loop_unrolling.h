@@ -16,9 +16,10 @@
 //
 // A loop of known trip count that folds into many accumulators
 // (rolled_loops.h): APSP's phase 3 k loop, trips of 10 steps for 2x2 cells
-// a lane, 4 for 4x4. Its steps' loads that are neighbours (a row's pivot-
-// column words) are then read together as wide as the counter's alignment,
-// a multiple of the steps, allows (instruction_fusion.h).
+// a lane at block 32 (9 at block 64), 4 for 4x4. Its steps' loads that are
+// neighbours (a row's pivot-column words) are then read together as wide as
+// the counter's alignment, a multiple of the steps, allows
+// (instruction_fusion.h).
 //
 // The loops taken are the shape glslang and spirv-opt give such a `for`: a
 // header of phis and one comparison `i < n` (or `n > i`) of an induction

@@ -330,8 +330,9 @@ std::unordered_map<uint32_t, uint32_t> loops_kept_rolled(const std::vector<uint3
       if (!accumulators || *accumulators < 2 || *trips * *accumulators <= kMaxUnrolledAccumulations ||
           nest.asks_to_stay_rolled(loop))
         continue;
-      rolled[loop.header] =
-          uint32_t(std::clamp<uint64_t>(kMaxTripAccumulations / *accumulators, 1, kMaxStepsPerTrip));
+      uint64_t steps = std::clamp<uint64_t>(kMaxTripAccumulations / *accumulators, 1, kMaxStepsPerTrip);
+      while (steps > 1 && *trips % steps > kMaxStepsLeftOver) --steps;
+      rolled[loop.header] = uint32_t(steps);
     }
   }
   return rolled;

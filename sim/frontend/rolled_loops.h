@@ -51,10 +51,14 @@
 //   updates) and at several cells kept in trips of 10 steps (2x2 cells,
 //   block 32; 9 at block 64 with 32x32 threads), 8 (3x3), 6 (6x2), 5 (5x3),
 //   4 (4x4 and 7x2); and unrolled fully the luminance fetch loop's 2 sums of
-//   2 to 16 fetches. The steps a trip: as many as keep a trip within
-//   kMaxTripAccumulations updates, at most kMaxStepsPerTrip, which gives the
-//   driver's count for 5 of those 7 shapes (10 for 9 at 2x2 cells with
-//   32x32 threads, 5 for 4 at 7x2). The probe's 8 other shapes of 13 to 27
+//   2 to 16 fetches. The steps a trip: the most that keep a trip within
+//   kMaxTripAccumulations updates and kMaxStepsPerTrip steps and leave at
+//   most kMaxStepsLeftOver steps over the last whole trip, which gives the
+//   driver's count for 6 of those 7 shapes (5 for 4 at 7x2) and for every
+//   lane of 2x2 cells the trip probe compiled (validate/data/sass/
+//   driver-trips-2026-11-28: 10 steps at block 32, 13 at 40, 12 at 48, 14
+//   at 56, 9 at 64), not for lanes of 8 cells of block 64 (9 for the
+//   driver's 8 and 4). The probe's 8 other shapes of 13 to 27
 //   cells (1x13, 1x20, 19x1, 2x8, 8x2, 2x10, 3x9, 6x3) the driver keeps a
 //   step a trip, which no count of cells or of instructions found so far
 //   separates from 5x3 and 7x2: this gives them 2 to 5 steps.
@@ -76,10 +80,12 @@ constexpr uint32_t kMinRolledNestTrips = 3;
 constexpr uint32_t kMinRolledNestInnerTrips = 16;
 // Accumulating loops: unrolled fully up to 64 updates (one cell of block 32,
 // 32; 4 cells of block 32, 128, kept); trips of at most 75 updates (5x3
-// cells' 5 steps) and 10 steps (2x2 cells').
+// cells' 5 steps) and 14 steps (2x2 cells of block 56), at most 2 steps
+// left over (2x2 cells of block 64: 9 steps, 7 trips and 1 over).
 constexpr uint32_t kMaxUnrolledAccumulations = 64;
 constexpr uint32_t kMaxTripAccumulations = 75;
-constexpr uint32_t kMaxStepsPerTrip = 10;
+constexpr uint32_t kMaxStepsPerTrip = 14;
+constexpr uint32_t kMaxStepsLeftOver = 2;
 
 // The OpLoopMerge header labels of the loops kept rolled, each with the
 // steps a trip the driver unrolls it to (1: as written); empty for a
