@@ -227,6 +227,21 @@ ExperimentComparison compare_experiment(const std::string& name, std::vector<Com
 
   std::map<std::string, std::vector<size_t>> by_variant;
   for (size_t i = 0; i < e.points.size(); ++i) by_variant[e.points[i].variant].push_back(i);
+  for (const auto& [variant, members] : by_variant) {
+    VariantBias b;
+    b.variant = variant;
+    b.points = members.size();
+    b.lowest_error_percent = b.highest_error_percent = e.points[members.front()].error_percent;
+    for (size_t i : members) {
+      const double error = e.points[i].error_percent;
+      b.mean_error_percent += error / double(members.size());
+      b.lowest_error_percent = std::min(b.lowest_error_percent, error);
+      b.highest_error_percent = std::max(b.highest_error_percent, error);
+    }
+    e.biases.push_back(b);
+  }
+  std::sort(e.biases.begin(), e.biases.end(),
+            [](const VariantBias& a, const VariantBias& b) { return a.mean_error_percent < b.mean_error_percent; });
   for (auto& [variant, members] : by_variant) {
     const bool numeric = std::all_of(members.begin(), members.end(),
                                      [&](size_t i) { return !std::isnan(number_value(e.points[i].x)); });

@@ -106,6 +106,15 @@ struct Saturation {
   bool within_factor() const { return ratio <= kSaturationFactor && ratio >= 1 / kSaturationFactor; }
 };
 
+// One variant's error over the x values it was measured at: where the model
+// puts a variant systematically fast or slow against the others, the pairs
+// the device separates by less than that difference come out misordered.
+struct VariantBias {
+  std::string variant;
+  size_t points = 0;
+  double mean_error_percent = 0, lowest_error_percent = 0, highest_error_percent = 0;
+};
+
 // The experiment's rankings were the model's time a dispatch of some
 // pipelines the measured one, the rest of each prediction kept: the pairs it
 // would still misorder, and its error. Which pipeline's error the misordered
@@ -138,6 +147,8 @@ struct ExperimentComparison {
   // Per variant, where x is numeric and the variant has at least
   // kSaturationMinPoints values of it.
   std::vector<Saturation> saturations;
+  // Per variant (every one, x numeric or not), by mean error, lowest first.
+  std::vector<VariantBias> biases;
   // Where every point has the same pipelines (two or more): none replaced,
   // each alone, all of them, then the time between dispatches alone.
   std::vector<PipelineSubstitution> substitutions;

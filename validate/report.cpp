@@ -367,6 +367,22 @@ std::string scatter_plot(const ReportOptions& options, const fs::path& work_dir,
   return run_gnuplot(options, work_dir, gp.str(), "scatter");
 }
 
+// Each variant's error over its x values, the model's fastest-leaning
+// first: how far apart the model's biases lie says how close on the device
+// two variants may come before their order is the model's guess.
+void variant_biases_table(std::ostream& html, const ExperimentComparison& e) {
+  if (e.biases.size() < 2) return;
+  html << "<p>Per variant, its error at every " << html_escape(e.x_param.empty() ? "point" : e.x_param)
+       << ": the model ranks two variants right only where the device puts them further apart than their errors "
+          "differ.</p>\n<table><thead><tr><th>variant</th><th>points</th><th>mean error</th><th>lowest</th><th>highest"
+          "</th></tr></thead><tbody>\n";
+  for (const VariantBias& b : e.biases)
+    html << "<tr><td>" << html_escape(b.variant) << "</td><td>" << b.points << "</td><td>"
+         << percent(b.mean_error_percent) << "</td><td>" << percent(b.lowest_error_percent) << "</td><td>"
+         << percent(b.highest_error_percent) << "</td></tr>\n";
+  html << "</tbody></table>\n";
+}
+
 // Where an experiment's sequences run several pipelines (APSP's phases):
 // what the rankings would be with each pipeline's predicted time taken as
 // measured, then each point's time a dispatch of each pipeline and the time
@@ -524,6 +540,7 @@ std::string comparison_section(const ReportOptions& options, const fs::path& wor
       html << "</tbody></table>\n";
       misordered_pairs_table(html, e);
     }
+    variant_biases_table(html, e);
     pipelines_tables(html, e);
     if (!e.saturations.empty()) {
       html << "<table><thead><tr><th>variant</th><th>" << html_escape(e.x_param)

@@ -259,6 +259,35 @@ TEST(Comparison, MeasurementsWithoutTimingAndFailedPredictionsDoNotPair) {
   EXPECT_EQ(c.unpaired_predictions, 2u);
 }
 
+TEST(Comparison, EachVariantsErrorOverItsXValuesFastestLeaningFirst) {
+  // A is 10% over at 32 and 30% at 64, B 20% and 40% under: B's bias lies
+  // 50 points below A's, so the model misorders at 64 a pair the device
+  // puts 1.5x apart (1000 against 1500 ns, predicted 1.3 against 0.9 us).
+  const std::vector<Json> records = {
+      measured("transpose-workgroup", "transpose", transpose("A", "32"), 1000),
+      measured("transpose-workgroup", "transpose", transpose("B", "32"), 2000),
+      measured("transpose-workgroup", "transpose", transpose("A", "64"), 1000),
+      measured("transpose-workgroup", "transpose", transpose("B", "64"), 1500),
+      predicted("transpose-workgroup", "transpose", transpose("A", "32"), 1.1e-6),
+      predicted("transpose-workgroup", "transpose", transpose("B", "32"), 1.6e-6),
+      predicted("transpose-workgroup", "transpose", transpose("A", "64"), 1.3e-6),
+      predicted("transpose-workgroup", "transpose", transpose("B", "64"), 0.9e-6)};
+  const Comparison c = compare(records);
+  ASSERT_EQ(c.experiments.size(), 1u);
+  const std::vector<VariantBias>& biases = c.experiments[0].biases;
+  ASSERT_EQ(biases.size(), 2u);
+  EXPECT_EQ(biases[0].variant, "kernel=B");
+  EXPECT_EQ(biases[0].points, 2u);
+  EXPECT_NEAR(biases[0].mean_error_percent, -30, 1e-9);
+  EXPECT_NEAR(biases[0].lowest_error_percent, -40, 1e-9);
+  EXPECT_NEAR(biases[0].highest_error_percent, -20, 1e-9);
+  EXPECT_EQ(biases[1].variant, "kernel=A");
+  EXPECT_NEAR(biases[1].mean_error_percent, 20, 1e-9);
+  EXPECT_NEAR(biases[1].lowest_error_percent, 10, 1e-9);
+  EXPECT_NEAR(biases[1].highest_error_percent, 30, 1e-9);
+  EXPECT_EQ(c.experiments[0].rankings.at(1).misordered(), 1u);
+}
+
 TEST(Comparison, SaturationPointIsWhereEachCurveFirstReachesNinetyPercentOfItsBest) {
   // Equal work per point: the rate is 1 / time. Measured: 100, 200, 500, 500,
   // 500 (ns^-1 x 1e6): 90% of the best is 450, reached between 2 and 4

@@ -91,6 +91,12 @@ TEST(Report, ComparesPredictionsWithMeasurements) {
                       section),
             std::string::npos);
   EXPECT_NE(html.find("y = x", section), std::string::npos);
+  // Each variant's error, the model's fastest-leaning first.
+  const auto ballot = html.find("<tr><td>kernel=Ballot32</td><td>1</td><td>+20.0%</td>", section);
+  const auto shuffle = html.find("<tr><td>kernel=Shuffle8</td><td>1</td><td>+60.0%</td>", section);
+  EXPECT_NE(ballot, std::string::npos);
+  EXPECT_LT(ballot, shuffle);
+  EXPECT_NE(shuffle, std::string::npos);
 }
 
 }  // namespace
