@@ -238,13 +238,19 @@ PartialUnrollingResult unroll_loops_partly(const std::vector<uint32_t>& words, u
       for (size_t h = blocks.size(); h-- > 0;) {
         const auto steps = steps_per_trip.find(blocks[h].label());
         const bool known_trips = steps != steps_per_trip.end();
-        const uint32_t factor = known_trips ? steps->second : runtime_factor;
-        if (factor < 2) continue;
-        const std::optional<UnrollableLoop> loop = unrollable_loop(blocks, h, facts, factor, known_trips);
-        if (!loop) continue;
-        std::vector<Block> added = unrolled_blocks(blocks, *loop, factor, bound, new_constants);
-        blocks.insert(blocks.begin() + std::ptrdiff_t(h), added.begin(), added.end());
-        ++result.unrolled;
+        // A loop whose trip count only the run knows gets, after its trips
+        // of runtime_factor steps, one of half as many, and so on down to 2
+        // (the header).
+        size_t header = h;
+        for (uint32_t factor = known_trips ? steps->second : runtime_factor; factor >= 2;
+             factor = known_trips ? 1 : factor / 2) {
+          const std::optional<UnrollableLoop> loop = unrollable_loop(blocks, header, facts, factor, known_trips);
+          if (!loop) break;
+          std::vector<Block> added = unrolled_blocks(blocks, *loop, factor, bound, new_constants);
+          blocks.insert(blocks.begin() + std::ptrdiff_t(header), added.begin(), added.end());
+          header += added.size();
+          ++result.unrolled;
+        }
       }
     });
     result.words = module_words(words, bound, out, new_constants);

@@ -28,9 +28,14 @@
 // no barrier, no call, no nested control flow and no decorated result.
 //
 // The loop becomes a loop of `factor` bodies, run while `factor` more trips
-// remain (`i < n && n - i > (factor - 1) * step`, which cannot wrap), then the
-// loop as written for the rest. The bodies keep their order, so a float sum
-// adds in the same order and the result is the same bit for bit.
+// remain (`i < n && n - i > (factor - 1) * step`, which cannot wrap), then,
+// where only the run knows the trip count, one of half as many bodies, and so
+// on down to 2, each run at most once, then the loop as written for the rest
+// (at most one trip): the driver's second pass is a trip of 4 loads, then
+// one of 2, then 1 (validate/data/sass/driver-2026-11-26/*/final.sass), so
+// that a lane's 7 trips wait three round trips, not four. The bodies keep
+// their order, so a float sum adds in the same order and the result is the
+// same bit for bit.
 #include <cstdint>
 #include <unordered_map>
 #include <vector>

@@ -374,9 +374,10 @@ DispatchResult Predictor::simulate_touching_what_it_moves(const launch::RunComma
 Share Predictor::busiest_share(const core::DispatchContext& context, uint64_t n, std::array<uint32_t, 3> groups,
                                uint64_t cus, uint32_t resident, uint64_t working_cycles) {
   const std::vector<uint64_t> work = workgroup_work(context, n, groups);
-  const std::vector<uint64_t> hold = slot_holds(work, working_cycles, workgroup_turnover_cycles(device_));
-  const auto runs =
-      distribute_workgroups(hold, cus, resident, rotation_group(device_), device_.workgroups_scatter_after_fill);
+  const uint64_t turnover = workgroup_turnover_cycles(device_);
+  const std::vector<uint64_t> hold = slot_holds(work, working_cycles, turnover);
+  const auto runs = distribute_workgroups(hold, cus, resident, rotation_group(device_),
+                                          device_.workgroups_scatter_after_fill, turnover + working_cycles);
   // Each compute unit's load: slot time first, instructions between equals.
   std::vector<std::pair<uint64_t, uint64_t>> loads(runs.size());
   for (size_t unit = 0; unit < runs.size(); ++unit)
@@ -472,6 +473,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     // over fresh copies, so that the timed runs below are the ones whose
     // results stay.
     std::vector<uint64_t> hold(n, 1);
+    uint64_t working_hold = 0;
     if (n > cus) {
       std::map<std::string, launch::BufferData> copies = buffers;
       const std::vector<uint64_t> work = workgroup_work(
@@ -481,11 +483,13 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
           core::make_dispatch(program, width_, groups, launch::bind_buffers(script_, pipeline, copies));
       const std::array<uint32_t, 3> heaviest =
           workgroup_id(uint64_t(std::max_element(work.begin(), work.end()) - work.begin()), groups);
-      hold = slot_holds(work, run_timed(cu, fresh, std::span(&heaviest, 1), residency, r).cycles,
-                        workgroup_turnover_cycles(device_));
+      const uint64_t turnover = workgroup_turnover_cycles(device_);
+      const uint64_t working = run_timed(cu, fresh, std::span(&heaviest, 1), residency, r).cycles;
+      hold = slot_holds(work, working, turnover);
+      working_hold = turnover + working;
     }
-    for (const std::vector<uint64_t>& indices :
-         distribute_workgroups(hold, cus, resident, rotation_group(device_), device_.workgroups_scatter_after_fill)) {
+    for (const std::vector<uint64_t>& indices : distribute_workgroups(
+             hold, cus, resident, rotation_group(device_), device_.workgroups_scatter_after_fill, working_hold)) {
       const Share share = share_of(indices, groups, device_);
       ComputeUnitResult result = run_timed(cu, context, share.ids, residency, r, share.handed_out_at);
       cycles = std::max(cycles, double(result.cycles));

@@ -20,7 +20,7 @@ uint64_t mix(uint64_t i) {
 
 std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
                                                          uint32_t slots_per_cu, RotationGroup group,
-                                                         bool scatter_after_fill) {
+                                                         bool scatter_after_fill, uint64_t working_hold) {
   const uint64_t units = std::max<uint64_t>(1, std::min<uint64_t>(compute_units, hold.size()));
   const uint64_t grouped = group.units && group.every && group.units < units ? group.units : 0;
   const uint64_t cycled = units - grouped;  // the units 0 .. cycled - 1 take workgroups in turn
@@ -33,11 +33,19 @@ std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint6
   // share of the grid, so a grid of a wave or less ends as evenly spread as
   // one rotation over all would spread it.
   const uint64_t share = (hold.size() + units - 1) / units;
+  // The working workgroups a unit holds end one after another, not together
+  // (the header): each frees its slot no sooner than the unit's working one
+  // before it, plus a working hold over the slots.
+  std::vector<uint64_t> last_working_free(units, 0);
   auto try_place = [&](uint64_t unit, uint64_t i) {
     auto slot = std::min_element(frees[unit].begin(), frees[unit].end());
     if (*slot > now) return false;
     runs[unit].push_back(i);
     *slot = now + hold[i];
+    if (working_hold && hold[i] == working_hold) {
+      *slot = std::max(*slot, last_working_free[unit] + working_hold / std::max(1u, slots_per_cu));
+      last_working_free[unit] = *slot;
+    }
     return true;
   };
   // Every slot held: wait for the first to free.

@@ -20,6 +20,16 @@
 //  - past the first fill of the slots (every unit's taken once) the H100
 //    hands a workgroup to whichever SM frees a slot first, in no order a
 //    rotation gives (scatter_after_fill, below);
+//  - the working workgroups of a compute unit end one after another: a
+//    unit that its shared-memory pipe binds serves its oldest first, and a
+//    slot frees only as one ends (APSP's phase 3 of block 32 with 16x16
+//    threads at n = 1000, six slots an SM: SM 0's first six end at 1952,
+//    2528, 3136, 3840, 4608 and 5248 ns, and every SM runs 7 or 8 of the
+//    1024; validate/data/h100-apsp-sm-timeline-slots-2026-11-28.csv.gz).
+//    So where every slot holds a working workgroup, each unit frees one
+//    slot at a time and the workgroups past the first fill spread evenly,
+//    where slots that all freed at once would take them as they come (up to
+//    11 on one SM there);
 //  - an idle workgroup still holds its slot for the slot's turnover
 //    (DeviceModel::workgroup_turnover_ns), so where busy ones fill most
 //    slots the idle ones crowd into the few left: they go on to other
@@ -31,7 +41,8 @@ namespace lanelab::timing {
 
 // hold[i]: how long workgroup i (in launch order) holds its slot, in any
 // unit of time. The timing model gives every working workgroup the same
-// hold: their instruction counts do not tell their times (a memory-bound
+// hold, working_hold (0: none works), and their slots on one unit free at
+// least working_hold / slots_per_cu apart. Their instruction counts do not tell their times (a memory-bound
 // workgroup at the image's edge takes about as long with fewer), and
 // weighing them by those put a luminance reduction's second wave behind its
 // lightest workgroups, 29% under the device where the round-robin is 10% under.
@@ -64,6 +75,6 @@ struct RotationGroup {
 // where the rotation stacks them in threes and fours.
 std::vector<std::vector<uint64_t>> distribute_workgroups(const std::vector<uint64_t>& hold, uint64_t compute_units,
                                                          uint32_t slots_per_cu, RotationGroup group = {},
-                                                         bool scatter_after_fill = false);
+                                                         bool scatter_after_fill = false, uint64_t working_hold = 0);
 
 }  // namespace lanelab::timing

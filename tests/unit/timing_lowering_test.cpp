@@ -640,12 +640,16 @@ TEST(TimingMemory, ABurstFromDramTakesUpToL2sRateWhereDramIsLittleBusy) {
       "PIPELINE compute pipe\n  ATTACH k\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n"
       "RUN pipe 24 24 1\n";
   const launch::Script script = launch::parse_amber(text, "inline.amber");
+  // A sampled dispatch runs again with its mix (the block's phase 3 at n =
+  // 4096 is 2809 workgroups); this one's 576 are sampled as those are.
+  TimingOptions sampled;
+  sampled.full_simulation_workgroups = 512;
   const auto seconds = [&](double dram_gbps) {
     DeviceModel device = load_device_model("h100-calibrated");
     device.l2_bytes = 64;
     device.l2_retention.clear();
     device.dram_bandwidth_gbps = dram_gbps;
-    const Prediction p = predict(script, device, {});
+    const Prediction p = predict(script, device, sampled);
     EXPECT_EQ(p.kinds.front().occupancy.workgroups_per_cu, 1u);
     EXPECT_TRUE(p.kinds.front().sampled);
     return p.compute_seconds;
@@ -991,12 +995,26 @@ TEST(TimingUnroll, ALoopOfRunTimeTripsIssuesFourTripsLoadsTogether) {
   EXPECT_GT(cycles(""), 0.2 * cycles("[[dont_unroll]]"));
   // The folds keep their order, so every lane's result is the same as the
   // loop as written gives, for any trip count the remainder loop finishes.
-  for (uint32_t n : {0u, 1u, 31u, 32u, 33u, 96u, 127u, 128u, 129u, 160u, 200u, 2048u}) {
+  for (uint32_t n : {0u, 1u, 31u, 32u, 33u, 64u, 96u, 127u, 128u, 129u, 160u, 192u, 200u, 224u, 2048u}) {
     const launch::Script script = script_of(strided_slice_fold(n), 2049);
     launch::SimulatorBackend as_written(launch::SimulatorOptions{32, true, false, 100'000'000, nullptr});
     EXPECT_EQ(run_as_compiled(script, 32, 4, true), launch::run_script(script, as_written).buffers.at("buf").bytes)
         << n;
   }
+}
+
+TEST(TimingUnroll, TripsLeftOverAfterTheTripsOfFourGoTwoTogetherThenOne) {
+  // As the driver compiles the reductions' second pass: a trip of 4 loads,
+  // then one of 2, then 1. So 6 trips a lane wait two round trips, as 5 do,
+  // where the loop as written for the rest would wait three.
+  const DeviceModel device = load_device_model("h100");
+  const auto cycles = [&](uint32_t trips) {
+    return predict(script_of(strided_slice_fold(32 * trips), 32 * trips + 1), device, {}).compute_seconds;
+  };
+  const double four = cycles(4), five = cycles(5), six = cycles(6), seven = cycles(7);
+  EXPECT_GT(five - four, 0);
+  EXPECT_LT(six - four, 1.5 * (five - four));
+  EXPECT_GT(seven - four, 1.5 * (five - four));  // 4, 2 and 1: three round trips
 }
 
 TEST(TimingFlattening, AShortBranchWhoseSidesOnlyComputeIsPredicated) {

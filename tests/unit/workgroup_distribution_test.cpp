@@ -117,6 +117,22 @@ TEST(WorkgroupDistribution, AGroupTakesNoMoreThanItsShareOfAOneWaveGrid) {
   }
 }
 
+TEST(WorkgroupDistribution, AUnitsWorkingWorkgroupsFreeTheirSlotsOneAfterAnother) {
+  // APSP's phase 3 of block 32 with 16x16 threads at n = 1000: 1024 working
+  // workgroups, six slots on each of 132 SMs, past the first fill scattered.
+  // The device ran 7 or 8 on every SM. Slots that all freed at once would
+  // take the 232 past the fill as they are drawn, up to 11 on one unit.
+  const std::vector<uint64_t> hold(1024, 3000);
+  const auto most = [&](uint64_t working_hold) {
+    size_t most = 0;
+    for (const auto& run : distribute_workgroups(hold, 132, 6, {8, 92}, true, working_hold))
+      most = std::max(most, run.size());
+    return most;
+  };
+  EXPECT_EQ(most(3000), 8u);
+  EXPECT_GT(most(0), 8u);
+}
+
 // The unit each workgroup of `n` ran on.
 std::vector<uint64_t> unit_of(const std::vector<std::vector<uint64_t>>& runs, size_t n) {
   std::vector<uint64_t> unit(n, ~0ull);
