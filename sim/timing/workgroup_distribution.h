@@ -42,10 +42,11 @@ namespace lanelab::timing {
 // hold[i]: how long workgroup i (in launch order) holds its slot, in any
 // unit of time. The timing model gives every working workgroup the same
 // hold, working_hold (0: none works), and their slots on one unit free at
-// least working_hold / slots_per_cu apart. Their instruction counts do not tell their times (a memory-bound
-// workgroup at the image's edge takes about as long with fewer), and
-// weighing them by those put a luminance reduction's second wave behind its
-// lightest workgroups, 29% under the device where the round-robin is 10% under.
+// least working_hold / slots_per_cu apart. Their instruction counts do not
+// tell their times (a memory-bound workgroup at the image's edge takes
+// about as long with fewer), and weighing them by those put a luminance
+// reduction's second wave behind its lightest workgroups, 29% under the
+// device where the round-robin is 10% under.
 // slots_per_cu: the workgroups a compute unit holds at once. Returns, per
 // compute unit, the launch indices of the workgroups it runs, in order.
 //
