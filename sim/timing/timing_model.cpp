@@ -45,12 +45,16 @@ constexpr double kLeavesAtOnce = 1.0 / 16;
 // compute unit's slot (workgroup_distribution.h), in cycles: the slot's
 // turnover, and a working one as long as `working_cycles` besides (the
 // heaviest one's run alone).
-std::vector<uint64_t> slot_holds(const std::vector<uint64_t>& work, uint64_t working_cycles, uint64_t turnover_cycles) {
+struct SlotHolds {
+  std::vector<uint64_t> of_workgroup;
+  uint64_t working = 0;  // a working workgroup's (distribute_workgroups' working_hold)
+};
+SlotHolds slot_holds(const std::vector<uint64_t>& work, uint64_t working_cycles, uint64_t turnover_cycles) {
   const double heaviest = work.empty() ? 0 : double(*std::max_element(work.begin(), work.end()));
-  std::vector<uint64_t> hold(work.size());
+  SlotHolds holds{std::vector<uint64_t>(work.size()), turnover_cycles + working_cycles};
   for (size_t i = 0; i < work.size(); ++i)
-    hold[i] = turnover_cycles + (double(work[i]) >= kLeavesAtOnce * heaviest ? working_cycles : 0);
-  return hold;
+    holds.of_workgroup[i] = double(work[i]) >= kLeavesAtOnce * heaviest ? holds.working : turnover_cycles;
+  return holds;
 }
 
 // What the dispatch before a dispatch (measurements repeat the sequence: the
@@ -374,10 +378,10 @@ DispatchResult Predictor::simulate_touching_what_it_moves(const launch::RunComma
 Share Predictor::busiest_share(const core::DispatchContext& context, uint64_t n, std::array<uint32_t, 3> groups,
                                uint64_t cus, uint32_t resident, uint64_t working_cycles) {
   const std::vector<uint64_t> work = workgroup_work(context, n, groups);
-  const uint64_t turnover = workgroup_turnover_cycles(device_);
-  const std::vector<uint64_t> hold = slot_holds(work, working_cycles, turnover);
+  const SlotHolds holds = slot_holds(work, working_cycles, workgroup_turnover_cycles(device_));
+  const std::vector<uint64_t>& hold = holds.of_workgroup;
   const auto runs = distribute_workgroups(hold, cus, resident, rotation_group(device_),
-                                          device_.workgroups_scatter_after_fill, turnover + working_cycles);
+                                          device_.workgroups_scatter_after_fill, holds.working);
   // Each compute unit's load: slot time first, instructions between equals.
   std::vector<std::pair<uint64_t, uint64_t>> loads(runs.size());
   for (size_t unit = 0; unit < runs.size(); ++unit)
@@ -472,8 +476,7 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     // functionally over copies of the buffers, and the heaviest timed alone
     // over fresh copies, so that the timed runs below are the ones whose
     // results stay.
-    std::vector<uint64_t> hold(n, 1);
-    uint64_t working_hold = 0;
+    SlotHolds holds{std::vector<uint64_t>(n, 1), 0};
     if (n > cus) {
       std::map<std::string, launch::BufferData> copies = buffers;
       const std::vector<uint64_t> work = workgroup_work(
@@ -483,13 +486,12 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
           core::make_dispatch(program, width_, groups, launch::bind_buffers(script_, pipeline, copies));
       const std::array<uint32_t, 3> heaviest =
           workgroup_id(uint64_t(std::max_element(work.begin(), work.end()) - work.begin()), groups);
-      const uint64_t turnover = workgroup_turnover_cycles(device_);
-      const uint64_t working = run_timed(cu, fresh, std::span(&heaviest, 1), residency, r).cycles;
-      hold = slot_holds(work, working, turnover);
-      working_hold = turnover + working;
+      holds = slot_holds(work, run_timed(cu, fresh, std::span(&heaviest, 1), residency, r).cycles,
+                         workgroup_turnover_cycles(device_));
     }
     for (const std::vector<uint64_t>& indices : distribute_workgroups(
-             hold, cus, resident, rotation_group(device_), device_.workgroups_scatter_after_fill, working_hold)) {
+             holds.of_workgroup, cus, resident, rotation_group(device_), device_.workgroups_scatter_after_fill,
+             holds.working)) {
       const Share share = share_of(indices, groups, device_);
       ComputeUnitResult result = run_timed(cu, context, share.ids, residency, r, share.handed_out_at);
       cycles = std::max(cycles, double(result.cycles));
