@@ -9,6 +9,7 @@
 
 #include "sim/common/error.h"
 #include "sim/timing/instruction_class.h"
+#include "sim/timing/instruction_fusion.h"
 #include "sim/timing/workgroup_dependence.h"
 
 namespace lanelab::timing {
@@ -76,7 +77,8 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
     Pipe pipe = pipe_of(it, spv::Op(in.opcode));
     if (pipe == Pipe::Either) pipe = main_load <= int_load ? Pipe::MainAtIntWidth : Pipe::Int;
     if (!it.free) {
-      if (pipe == Pipe::Int) int_load += int_cost * it.issues;
+      if (pipe == Pipe::Split) main_load += int_cost * it.issues / 2, int_load += int_cost * it.issues / 2;
+      else if (pipe == Pipe::Int) int_load += int_cost * it.issues;
       else main_load += (pipe == Pipe::Main ? main_cost : int_cost) * it.issues;
     }
     pipes_.push_back(pipe);
@@ -89,13 +91,18 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
 // selects, min and max (an add fused into one included) and votes take it;
 // multiplies (IMAD) run on the float pipe at the integer width; an add or a
 // left shift may take either (IADD3 or IMAD.IADD, SHF.L or IMAD.SHL), and
-// the constructor balances them.
+// the constructor balances them. A division by a run-time divisor is a
+// sequence that mixes both: the driver's remainder in
+// reduce0_interleaved_divergent (validate/data/sass/driver-2026-11-26)
+// has IMADs and FMULs on the float pipe, ISETPs, SELs and IADD3s on the
+// integer pipe; half its issues take each.
 // Everything else, and every instruction of a device without the field,
 // takes the float ("main") pipe.
 ComputeUnit::Pipe ComputeUnit::pipe_of(const InstructionTiming& it, spv::Op op) const {
   if (device_.int_lanes_per_simd == 0) return Pipe::Main;
   if (it.klass == InstrClass::Shuffle) return is_vote(op) ? Pipe::Int : Pipe::Main;
   if (it.klass != InstrClass::Int) return Pipe::Main;
+  if (it.issues > 1 && is_integer_division(op)) return Pipe::Split;
   if (it.multiplies || op == spv::Op::OpIMul) return Pipe::MainAtIntWidth;
   if (it.in_registers || it.issues > 1 || op == spv::Op::OpIAdd || op == spv::Op::OpISub ||
       op == spv::Op::OpSNegate || op == spv::Op::OpShiftLeftLogical)
@@ -105,6 +112,7 @@ ComputeUnit::Pipe ComputeUnit::pipe_of(const InstructionTiming& it, spv::Op op) 
 
 // The first cycle a subgroup's next instruction finds its pipe free on SIMD s.
 uint64_t ComputeUnit::pipe_ready(uint32_t s, Pipe pipe) const {
+  if (pipe == Pipe::Split) return std::max(pipe_free_[s][0], pipe_free_[s][1]);
   return pipe_free_[s][pipe_slot(pipe)];
 }
 
@@ -236,7 +244,13 @@ void ComputeUnit::issue(uint32_t id) {
   const uint32_t interval = issues * min_issue_interval_;
   const uint64_t busy_before = std::max(busy_until(rs.simd), now_);
   simd_free_[rs.simd] = now_ + interval;
-  pipe_free_[rs.simd][pipe_slot(pipe)] = now_ + issue_cycles;
+  if (pipe == Pipe::Split) {
+    const uint32_t on_int = issue_cycles / 2;
+    pipe_free_[rs.simd][1] = now_ + on_int;
+    pipe_free_[rs.simd][0] = now_ + issue_cycles - on_int;
+  } else {
+    pipe_free_[rs.simd][pipe_slot(pipe)] = now_ + issue_cycles;
+  }
   // The SIMD's cycles this instruction adds (none where it overlaps the other pipe's).
   const uint64_t added = busy_until(rs.simd) - std::min(busy_until(rs.simd), busy_before);
   c.instructions += issues;

@@ -116,8 +116,9 @@ class ComputeUnit : public core::ExecutionObserver {
   // Main: the float pipe at alu_lanes_per_simd (every instruction without an
   // integer pipe); MainAtIntWidth: the float pipe at int_lanes_per_simd (an
   // integer multiply); Int: the integer pipe; Either: one of the last two
-  // (pipe_of's answer, which the constructor resolves).
-  enum class Pipe : uint8_t { Main, MainAtIntWidth, Int, Either };
+  // (pipe_of's answer, which the constructor resolves); Split: half its
+  // issues on each of the last two (a run-time integer division's sequence).
+  enum class Pipe : uint8_t { Main, MainAtIntWidth, Int, Either, Split };
   struct ResidentSubgroup {
     core::Subgroup* subgroup = nullptr;
     uint32_t workgroup_slot = 0;

@@ -39,10 +39,6 @@ bool is_integer_min_max(const Instruction& in) {
   }
 }
 
-bool is_integer_division(Op op) {
-  return op == Op::OpUDiv || op == Op::OpSDiv || op == Op::OpUMod || op == Op::OpSMod || op == Op::OpSRem;
-}
-
 // An integer as a linear sum of terms and a constant: the slots it adds,
 // each times a constant (sorted by slot), through chains of adds, subtracts
 // and multiplies or shifts by constants. Indices with the same terms differ
@@ -371,6 +367,10 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
 }
 
 }  // namespace
+
+bool is_integer_division(Op op) {
+  return op == Op::OpUDiv || op == Op::OpSDiv || op == Op::OpUMod || op == Op::OpSMod || op == Op::OpSRem;
+}
 
 InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTraits& traits) {
   const size_t n = p.instructions.size();

@@ -46,6 +46,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <spirv/unified1/spirv.hpp11>
+
 #include "sim/frontend/program.h"
 
 namespace lanelab::timing {
@@ -86,5 +88,8 @@ struct CompilerTraits {
 };
 
 InstructionFusion fuse_instructions(const frontend::Program& program, const CompilerTraits& traits = {});
+
+// An integer division or remainder (signed or unsigned).
+bool is_integer_division(spv::Op op);
 
 }  // namespace lanelab::timing

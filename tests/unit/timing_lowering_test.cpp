@@ -258,6 +258,31 @@ TEST(TimingDivision, AReductionWithARuntimeModuloTakesLongerOnADeviceWithoutADiv
   EXPECT_GT(slow.compute_seconds, fast.compute_seconds);
 }
 
+TEST(TimingDivision, ARuntimeRemaindersStepsShareTheIntegerAndFloatPipes) {
+  // 8 subgroups a SIMD, each a remainder a trip of a loop that a barrier
+  // keeps rolled (reduce0_interleaved_divergent's): the SIMD's issue binds.
+  // The driver's remainder mixes IMAD and FMUL (the float pipe) with ISETP,
+  // SEL and IADD3 (the integer pipe), so its 20 steps take about 20 cycles
+  // a subgroup (and the last one's chain of latencies before the barrier:
+  // 1.32 cycles a step here), where on one pipe at 16 lanes they would take
+  // 40 (2.18).
+  const launch::Script script =
+      script_of("void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i % 32u], d = buf.v[0] + 1u;\n"
+                "  for (uint k = 0u; k < 64u; ++k) { x = x % d + i; barrier(); }\n  buf.v[i % 32u] = x; }",
+                32, 1, 1024);
+  DeviceModel one_instruction = load_device_model("h100");
+  ASSERT_EQ(one_instruction.int_lanes_per_simd * 2, one_instruction.alu_lanes_per_simd);
+  one_instruction.integer_divide_instructions = 1;
+  DeviceModel sequence = one_instruction;
+  sequence.integer_divide_instructions = 20;
+  const double extra_cycles = (predict(script, sequence, {}).compute_seconds -
+                               predict(script, one_instruction, {}).compute_seconds) *
+                              one_instruction.clock_mhz * 1e6;
+  const double per_step = extra_cycles / (64.0 * 8 * 19);  // a remainder's 19 extra steps, 8 subgroups
+  EXPECT_GT(per_step, 0.8);
+  EXPECT_LT(per_step, 1.6);
+}
+
 TEST(TimingUnroll, ConstantLoopsIssueNoLoopBookkeeping) {
   const launch::Script script = script_of(
       "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[i];\n"
