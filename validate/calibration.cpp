@@ -286,6 +286,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                false, 1, true);
   // A step of the add-min chain is one instruction where the device fuses
   // the add into the min (VIADDMNMX); elsewhere it is two, and the field stays.
+  // A remainder by a run-time divisor (and the or that makes the divisor)
+  // only reports: DeviceModel::integer_divide_instructions counts the
+  // driver's sequence, which no one latency or pipe width times.
+  latency("alu_latency_remainder");
   const auto [add_min_cycles, add_min_fit] = latency("alu_latency_add_min");
   if (add_min_fit.points && base.fused_add_min_max)
     fitter.set("latency_cycles.add_min_max", "latency_cycles", base.latency_cycles.add_min_max, add_min_cycles,
@@ -598,9 +602,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
       width.value = std::min(width.upper, double(std::bit_ceil(uint32_t(std::ceil(width.raw_value)))));
   };
   // add_min and min_max only report: they show which pipe min, max and the
-  // fused add-min take (int_lanes_per_simd's; a min and a max a step).
+  // fused add-min take (int_lanes_per_simd's; a min and a max a step); so
+  // does remainder (an or and a remainder a step).
   for (const std::string bench : {"alu_throughput_int", "alu_throughput_float", "alu_throughput_logic",
-                                  "alu_throughput_add_min", "alu_throughput_min_max"}) {
+                                  "alu_throughput_add_min", "alu_throughput_min_max", "alu_throughput_remainder"}) {
     double best = 0;
     for (const Point& p : with_bench(all, bench)) best = std::max(best, lanes_per_cycle_per_simd(p));
     if (best == 0) continue;

@@ -98,13 +98,13 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
   const uint32_t iterations = full ? 1024 : 64;
   auto add = [&](const kernels::Params& params) { out.push_back(point("micro", "micro", params)); };
   for (const std::string bench : {"alu_latency_int", "alu_latency_float", "alu_latency_add_xor", "alu_latency_add_min",
-                                   "shared_latency", "shuffle", "ballot", "reduce"})
+                                   "alu_latency_remainder", "shared_latency", "shuffle", "ballot", "reduce"})
     for (uint32_t times : {1, 4}) add({{"bench", bench}, {"iterations", std::to_string(iterations * times)}});
   // A private array too large for registers (1024 words): local memory.
   for (uint32_t times : {1, 4})
     add({{"bench", "local_latency"}, {"iterations", std::to_string(iterations * times)}, {"bytes", "4096"}});
   for (const std::string bench : {"alu_throughput_int", "alu_throughput_float", "alu_throughput_logic",
-                                   "alu_throughput_add_min", "alu_throughput_min_max"})
+                                   "alu_throughput_add_min", "alu_throughput_min_max", "alu_throughput_remainder"})
     add({{"bench", bench}, {"iterations", std::to_string(iterations)}, {"workgroup_size", "256"},
          {"workgroups", full ? "2048" : "8"}});
   for (int e = 0; e <= 5; ++e)

@@ -6,7 +6,11 @@
 // 2: a right shift and a xor (two integer operations no compiler can merge
 // or move to the multiply-add pipe: SHF and LOP3 on NVIDIA), 3: a signed add
 // and then a min (one VIADDMNMX where the device fuses them: Hopper's DPX),
-// 4: a signed min and then a max (two integer min/max operations, IMNMX).
+// 4: a signed min and then a max (two integer min/max operations, IMNMX),
+// 5: a remainder by a divisor known only at run time (an or, then the
+// device's division sequence: no GPU has an integer divider). Its chains
+// fall to a fixed value within a few steps; the device's sequence does not
+// depend on the values.
 // The "loading" benchmark runs this kernel at growing lane counts.
 // The loop is kept (not unrolled into thousands of instructions that would
 // miss the instruction cache): DontUnroll.
@@ -23,6 +27,7 @@ layout(set = 0, binding = 1) buffer Result { uint result[]; };
 #define LS(v) v = (v >> shift) ^ a_u;
 #define AM(v) v = min(v + m_i, a_i);
 #define MM(v) v = max(min(v, a_i), m_i);
+#define RM(v) v = a_u % (v | 1u);
 #define EIGHT(S) S(a0) S(a1) S(a2) S(a3) S(a4) S(a5) S(a6) S(a7)
 
 void main() {
@@ -39,7 +44,7 @@ void main() {
           a6 = a0 + 6.0, a7 = a0 + 7.0;
     [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) { EIGHT(FS) EIGHT(FS) }
     result[lane] = floatBitsToUint(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7);
-  } else if (OP >= 3u) {
+  } else if (OP == 3u || OP == 4u) {
     int a0 = int(lane * 8u), a1 = a0 + 1, a2 = a0 + 2, a3 = a0 + 3, a4 = a0 + 4, a5 = a0 + 5, a6 = a0 + 6,
         a7 = a0 + 7;
     if (OP == 4u) {
@@ -51,6 +56,13 @@ void main() {
   } else {
     uint a0 = lane * 8u, a1 = a0 + 1u, a2 = a0 + 2u, a3 = a0 + 3u, a4 = a0 + 4u, a5 = a0 + 5u, a6 = a0 + 6u,
          a7 = a0 + 7u;
+    if (OP == 5u) {
+      [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) { EIGHT(RM) EIGHT(RM) }
+      // Weighted, not a xor: a lane's chains often fall to one value, which a
+      // xor (as the other OPs' would) cancels.
+      result[lane] = a0 + 3u * a1 + 5u * a2 + 7u * a3 + 9u * a4 + 11u * a5 + 13u * a6 + 15u * a7;
+      return;
+    }
     if (OP == 2u) {
       [[dont_unroll]] for (uint i = 0u; i < ITERATIONS; ++i) { EIGHT(LS) EIGHT(LS) }
     } else {

@@ -49,9 +49,10 @@ struct Bench {
 const std::vector<Bench> kBenches = {
     {"alu_latency_int", Kind::AluLatency, 0},     {"alu_latency_float", Kind::AluLatency, 1},
     {"alu_latency_add_xor", Kind::AluLatency, 2},   {"alu_latency_add_min", Kind::AluLatency, 3},
+    {"alu_latency_remainder", Kind::AluLatency, 4},
     {"alu_throughput_int", Kind::AluThroughput, 0}, {"alu_throughput_float", Kind::AluThroughput, 1},
     {"alu_throughput_logic", Kind::AluThroughput, 2}, {"alu_throughput_add_min", Kind::AluThroughput, 3},
-    {"alu_throughput_min_max", Kind::AluThroughput, 4},
+    {"alu_throughput_min_max", Kind::AluThroughput, 4}, {"alu_throughput_remainder", Kind::AluThroughput, 5},
     {"shared_latency", Kind::Shared, 0},           {"bank_conflict", Kind::Shared, 0},
     {"bank_throughput", Kind::SharedThroughput, 0}, {"local_latency", Kind::Local, 0},
     {"shuffle", Kind::Subgroup, 0},                {"ballot", Kind::Subgroup, 1},
@@ -148,6 +149,14 @@ uint32_t add_xor_steps(uint32_t x, uint64_t n) {
   return x;
 }
 
+// x -> kAddU % (x | 1), n times; x never grows, so the chain soon stays on
+// one value.
+uint32_t remainder_steps(uint32_t x, uint64_t n) {
+  for (uint32_t next; n; --n, x = next)
+    if ((next = kAddU % (x | 1u)) == x) break;
+  return x;
+}
+
 // x -> (x >> (kMulU & 31)) ^ kAddU, n times; from the third step on x has
 // shifted out and the chain stays on one value.
 uint32_t shift_xor_steps(uint32_t x, uint64_t n) {
@@ -203,6 +212,7 @@ std::vector<uint32_t> expected_result(const Config& c) {
         out.push_back(c.bench.variant == 1   ? float_bits(fma_steps(float(lane), steps))
                       : c.bench.variant == 2 ? add_xor_steps(lane, steps)
                       : c.bench.variant == 3 ? add_min_steps(lane, steps)
+                      : c.bench.variant == 4 ? remainder_steps(lane, steps)
                                              : lcg_steps(lane, steps));
       break;
     case Kind::AluThroughput:
@@ -214,11 +224,16 @@ std::vector<uint32_t> expected_result(const Config& c) {
           out.push_back(float_bits(sum));
         } else {
           uint32_t x = 0;
-          for (uint32_t k = 0; k < 8; ++k)
-            x ^= c.bench.variant == 2   ? shift_xor_steps(lane * 8 + k, steps / 8)
-                 : c.bench.variant == 3 ? add_min_steps(lane * 8 + k, steps / 8)
-                 : c.bench.variant == 4 ? min_max_steps(lane * 8 + k, steps / 8)
-                                        : lcg_steps(lane * 8 + k, steps / 8);
+          for (uint32_t k = 0; k < 8; ++k) {
+            const uint32_t start = lane * 8 + k;
+            if (c.bench.variant == 5)  // weighted, as the kernel's: a lane's chains often end equal
+              x += (2 * k + 1) * remainder_steps(start, steps / 8);
+            else
+              x ^= c.bench.variant == 2   ? shift_xor_steps(start, steps / 8)
+                   : c.bench.variant == 3 ? add_min_steps(start, steps / 8)
+                   : c.bench.variant == 4 ? min_max_steps(start, steps / 8)
+                                          : lcg_steps(start, steps / 8);
+          }
           out.push_back(x);
         }
       }
