@@ -962,6 +962,48 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
                spread, false, 0.001, false);
   }
 
+  // A uniform buffer's read: empty_uniform_read against empty_uniform_unread
+  // (the same buffer bound, the invocation's index tested instead) at each
+  // workgroup count, less what the timing model has between the two besides
+  // the wait (its read's add and compare), median over the counts.
+  if (const Points read = with_bench(all, "empty_uniform_read"), unread = with_bench(all, "empty_uniform_unread");
+      !read.empty() && !unread.empty() && base.uniform_buffer_wait_us > 0) {
+    const DeviceModel model = parse_device_model(device_file(), name + " (being calibrated)");
+    const kernels::Workload& micro = *kernels::find_workload("micro");
+    const auto median_ns = [](const Points& points, double workgroups) {
+      std::vector<double> ns;
+      for (const Point& p : points)
+        if (param(p, "workgroups") == workgroups) ns.push_back(p.ns);
+      return ns.empty() ? std::nan("") : summarize(ns).median;
+    };
+    const auto predicted_ns = [&](const std::string& bench, const Point& p) {
+      kernels::Params params = {{"bench", bench}};
+      for (const auto& [key, value] : p.params) params[key] = std::to_string(uint64_t(value));
+      return timing::predict(micro.build(micro.with_defaults(params)), model, timing::TimingOptions{}).seconds * 1e9;
+    };
+    std::vector<double> beyond;  // ns, per workgroup count
+    std::set<double> counts;
+    for (const Point& p : read) {
+      if (!counts.insert(param(p, "workgroups")).second) continue;
+      const double measured = median_ns(read, param(p, "workgroups")) - median_ns(unread, param(p, "workgroups"));
+      if (std::isnan(measured)) continue;
+      const double modelled =
+          predicted_ns("empty_uniform_read", p) - predicted_ns("empty_uniform_unread", p) - model.uniform_buffer_wait_us * 1e3;
+      beyond.push_back(measured - modelled);
+    }
+    if (!beyond.empty()) {
+      LineFit spread;
+      spread.points = beyond.size();
+      const double wait = std::max(0.0, summarize(beyond).median);
+      derived["uniform_buffer_wait_ns"] = wait;
+      fitter.set("uniform_buffer_wait_us", "uniform_buffer_wait_us", base.uniform_buffer_wait_us, wait / 1000.0,
+                 "measured",
+                 "empty_uniform_read: its time less empty_uniform_unread's at the same workgroups, less what the "
+                 "timing model has between the two besides the wait, median over the workgroup counts",
+                 spread, false, 0.001, false);
+    }
+  }
+
   json device = device_file();
   device["calibration"] = {
       {"results_file", results_file},

@@ -30,10 +30,15 @@ constexpr uint32_t kSwitchedPipelines = 3;
 // dependent ones of one pipeline, of kSwitchedPipelines in turn, of one
 // that takes push constants (empty_push.comp), of one whose lanes read them
 // (empty_push_read.comp), or of one whose lanes each read and write back a
-// word (copy_back.comp).
+// word (copy_back.comp); or one dispatch whose lanes read a uniform buffer
+// (empty_uniform_read.comp), or that binds it and reads nothing.
 enum EmptyVariant : uint32_t {
-  kLone = 0, kSequence = 1, kSwitchedSequence = 2, kPushedSequence = 3, kCopiedSequence = 4, kPushReadSequence = 5
+  kLone = 0, kSequence = 1, kSwitchedSequence = 2, kPushedSequence = 3, kCopiedSequence = 4, kPushReadSequence = 5,
+  kUniformRead = 6, kUniformUnread = 7
 };
+
+// One dispatch, not a sequence of dependent ones.
+bool lone_dispatch(uint32_t variant) { return variant == kLone || variant == kUniformRead || variant == kUniformUnread; }
 
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
@@ -65,6 +70,7 @@ const std::vector<Bench> kBenches = {
     {"dispatch_gap", Kind::Empty, kSequence},      {"dispatch_switch", Kind::Empty, kSwitchedSequence},
     {"dispatch_push", Kind::Empty, kPushedSequence},   {"dispatch_copy", Kind::Empty, kCopiedSequence},
     {"dispatch_push_read", Kind::Empty, kPushReadSequence},
+    {"empty_uniform_read", Kind::Empty, kUniformRead}, {"empty_uniform_unread", Kind::Empty, kUniformUnread},
     {"branch_throughput", Kind::Branch, 1},        {"branch_free_throughput", Kind::Branch, 0},
     {"branch_per_step_throughput", Kind::Branch, 2}, {"branch_one_side_throughput", Kind::Branch, 3},
     {"branch_one_side_heavy_throughput", Kind::Branch, 4},
@@ -448,12 +454,18 @@ launch::Script MicroWorkload::build(const Params& params) const {
       shader = c.bench.variant == kPushedSequence     ? "empty_push"
                : c.bench.variant == kPushReadSequence ? "empty_push_read"
                : c.bench.variant == kCopiedSequence   ? "copy_back"
-                                                      : "empty";
+               : c.bench.variant == kUniformRead || c.bench.variant == kUniformUnread ? "empty_uniform_read"
+                                                                                      : "empty";
       pipeline.specializations = {spec_uint(0, c.workgroup_size)};
       input.clear();
       if (c.bench.variant == kPushedSequence || c.bench.variant == kPushReadSequence) {
         script.buffers["round"] = uint_buffer("round", {0, 1000});
         pipeline.bindings.push_back(push_constant("round"));
+      }
+      if (c.bench.variant == kUniformRead || c.bench.variant == kUniformUnread) {
+        script.buffers["params"] = uint_buffer("params", {0, 1000});
+        pipeline.bindings.push_back(uniform("params", 1));
+        pipeline.specializations.push_back(spec_bool(1, c.bench.variant == kUniformRead));
       }
       break;
   }
@@ -482,7 +494,7 @@ launch::Script MicroWorkload::build(const Params& params) const {
   }
   script.pipelines.push_back(pipeline);
   run.pipeline = "micro";
-  const bool sequence = c.bench.kind == Kind::Empty && c.bench.variant != kLone;
+  const bool sequence = c.bench.kind == Kind::Empty && !lone_dispatch(c.bench.variant);
   for (uint32_t i = 0; i < (sequence ? c.iterations : 1); ++i) script.commands.push_back(run);
   return script;
 }
@@ -513,7 +525,7 @@ WorkAmount MicroWorkload::work(const Params& params) const {
     case Kind::Branch:
       return {double(c.steps()) * c.total_lanes(), "lane steps"};
     case Kind::Empty:
-      if (c.bench.variant != kLone) return {double(c.iterations), "dispatches"};
+      if (!lone_dispatch(c.bench.variant)) return {double(c.iterations), "dispatches"};
       return {double(c.workgroups), "workgroups"};
     default:
       return {double(c.steps()), "dependent steps"};

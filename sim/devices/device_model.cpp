@@ -243,6 +243,8 @@ DeviceModel parse(const json& doc, const std::string& file) {
   if (doc.contains("dispatch_gap_us")) m.dispatch_gap_us = r.positive_real("dispatch_gap_us");
   if (doc.contains("push_constant_gap_us")) m.push_constant_gap_us = r.non_negative_real("push_constant_gap_us");
   if (doc.contains("push_constant_wait_us")) m.push_constant_wait_us = r.non_negative_real("push_constant_wait_us");
+  if (doc.contains("uniform_buffer_wait_us"))
+    m.uniform_buffer_wait_us = r.non_negative_real("uniform_buffer_wait_us");
   if (doc.contains("dram_queue_cycles")) m.dram_queue_cycles = r.positive_real("dram_queue_cycles");
   if (doc.contains("workgroup_launch_ns")) m.workgroup_launch_ns = r.positive_real("workgroup_launch_ns");
   if (doc.contains("workgroup_turnover_ns")) m.workgroup_turnover_ns = r.positive_real("workgroup_turnover_ns");

@@ -209,6 +209,13 @@ struct DeviceModel {
   // however many workgroups read them (APSP reads its round's in every
   // workgroup of every phase).
   double push_constant_wait_us = 0;
+  // What a dispatch whose lanes read a uniform buffer holds within its span
+  // besides (0: not modelled), once however many workgroups read it: the
+  // H100's empty dispatch reading one spans 0.46-0.64 us more at 1 to 1024
+  // workgroups (validate/data/h100-uniform-read-2026-11-28.jsonl). The
+  // transposes read their matrices and repetitions so, the reductions'
+  // first passes their n.
+  double uniform_buffer_wait_us = 0;
   // DRAM's round trip grows as its bandwidth fills: by dram_queue_cycles x
   // u / (1 - u) at utilization u (ComputeUnit::queueing_cycles). Optional;
   // absent (0), a load waits in the memory port's queue only once the

@@ -131,6 +131,7 @@ void ComputeUnit::on_memory(const core::Subgroup& sg, const frontend::Instructio
   events_.memory = true;
   events_.kind = access.kind;
   if (access.kind == frontend::MemoryKind::PushConstant && access.lanes) result_.read_push_constants = true;
+  if (access.kind == frontend::MemoryKind::UniformBuffer && access.lanes) result_.read_uniform_buffer = true;
   events_.is_store = access.is_store;
   const InstrClass c = memory_class(access.kind);
   const size_t pc = size_t(&in - timing_.program->instructions.data());
@@ -150,8 +151,13 @@ void ComputeUnit::on_memory(const core::Subgroup& sg, const frontend::Instructio
     events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);
   // Uniform buffers and constant arrays are read through the constant
   // cache: a line's first read waits for memory, the compute unit's later
-  // reads of it do not.
-  if (access.kind == frontend::MemoryKind::UniformBuffer || timing_.instructions[pc].constant_bank)
+  // reads of it do not. Where the device fetches a dispatch's uniform
+  // buffers before their reads return (uniform_buffer_wait_us, which the
+  // dispatch holds once), those reads find their lines.
+  const bool fetched_for_the_dispatch =
+      access.kind == frontend::MemoryKind::UniformBuffer && device_.uniform_buffer_wait_us > 0;
+  if ((access.kind == frontend::MemoryKind::UniformBuffer && !fetched_for_the_dispatch) ||
+      timing_.instructions[pc].constant_bank)
     core::for_each_lane(access.lanes, [&](uint32_t lane) {
       if (constant_lines_.insert((uint64_t(access.object) << 40) | (access.addresses[lane] / 64)).second)
         events_.constant_miss = true;

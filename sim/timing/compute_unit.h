@@ -57,6 +57,7 @@ struct ComputeUnitResult {
   std::vector<std::array<uint32_t, 3>> workgroup_ids;  // the same workgroups' ids
   std::vector<uint64_t> workgroup_latency_cycles;      // the same workgroups' launch to retirement
   bool read_push_constants = false;                    // a lane read the dispatch's push constants
+  bool read_uniform_buffer = false;                    // a lane read one of its uniform buffers
 };
 
 // Where a dispatch's global accesses are served from (L2, DRAM or a mix).

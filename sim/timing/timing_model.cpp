@@ -136,11 +136,14 @@ struct DispatchResult {
   bool l2_resident = false;
   double l2_kept_share = 0;
   double sample_mean_work = 0, sample_max_work = 0;
-  // Whether its lanes read the constants pushed before it: the dispatch then
-  // waits for them (DeviceModel::push_constant_wait_us).
+  // Whether its lanes read the constants pushed before it, or a uniform
+  // buffer: the dispatch then waits for them (DeviceModel::
+  // push_constant_wait_us, uniform_buffer_wait_us).
   bool read_push_constants = false;
-  double push_constant_wait_seconds(const DeviceModel& device) const {
-    return read_push_constants ? device.push_constant_wait_us * 1e-6 : 0;
+  bool read_uniform_buffer = false;
+  double constant_wait_seconds(const DeviceModel& device) const {
+    return (read_push_constants ? device.push_constant_wait_us * 1e-6 : 0) +
+           (read_uniform_buffer ? device.uniform_buffer_wait_us * 1e-6 : 0);
   }
   OccupancyResult occupancy;
 };
@@ -153,6 +156,7 @@ ComputeUnitResult run_timed(ComputeUnit& cu, core::DispatchContext& context,
   ComputeUnitResult result = cu.run(context, ids, residency, handed_out_at);
   r.simulation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   r.read_push_constants = r.read_push_constants || result.read_push_constants;
+  r.read_uniform_buffer = r.read_uniform_buffer || result.read_uniform_buffer;
   return result;
 }
 
@@ -551,12 +555,13 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   // still has to run: a launch-bound dispatch ends that much later. (A
   // sampled dispatch takes its heaviest workgroup's run alone.)
   r.launch_seconds = double(n) * device_.workgroup_launch_ns * 1e-9 + double(last_run) / hz;
-  // Every compute unit fetches the pushed constants at once: the dispatch
-  // waits for them once, however many workgroups read them (APSP's phase 1,
-  // one workgroup reading its round, spans 0.68 us more than one that reads
-  // nothing: validate/data/h100-apsp-phase12-push-read-2026-11-27.jsonl).
+  // Every compute unit fetches the pushed constants (or a uniform buffer's
+  // lines) at once: the dispatch waits for them once, however many
+  // workgroups read them (APSP's phase 1, one workgroup reading its round,
+  // spans 0.68 us more than one that reads nothing:
+  // validate/data/h100-apsp-phase12-push-read-2026-11-27.jsonl).
   r.seconds = std::max({r.compute_seconds, r.memory_seconds, r.launch_seconds}) + device_.dispatch_overhead_us * 1e-6 +
-              r.push_constant_wait_seconds(device_);
+              r.constant_wait_seconds(device_);
   r.error_seconds *= std::max(r.compute_seconds, r.memory_seconds);
   return r;
 }
@@ -636,10 +641,10 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     kind.l2_resident = rs.front().l2_resident;
     kind.l2_kept_share = rs.front().l2_kept_share;
     const double scale = double(kind.count) / double(rs.size());
-    double mean = 0, sampling = 0, compute = 0, memory = 0, launch = 0, push_wait = 0;
+    double mean = 0, sampling = 0, compute = 0, memory = 0, launch = 0, constant_wait = 0;
     for (const DispatchResult& r : rs) {
       mean += r.seconds;
-      push_wait += r.push_constant_wait_seconds(device);
+      constant_wait += r.constant_wait_seconds(device);
       compute += r.compute_seconds;
       memory += r.memory_seconds;
       launch += r.launch_seconds;
@@ -673,7 +678,7 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     p.memory_bound_seconds += memory * scale;
     p.launch_bound_seconds += launch * scale;
     p.wait_seconds += wait * double(kind.count);
-    p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count) + push_wait * scale;
+    p.overhead_seconds += device.dispatch_overhead_us * 1e-6 * double(kind.count) + constant_wait * scale;
     p.dispatches += kind.count;
     p.simulated_dispatches += kind.simulated_dispatches;
     p.workgroups += kind.workgroups_per_dispatch * kind.count;

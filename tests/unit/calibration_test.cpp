@@ -130,6 +130,13 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
     read["timing"]["stats"]["median"] = read_spans + (dispatches - 1) * 900.0;
     records.push_back(read);
   }
+  // One dispatch whose lanes read a uniform buffer: 0.4 us more than one
+  // that binds it and reads nothing, at 1 and 1024 workgroups.
+  for (const char* workgroups : {"1", "1024"}) {
+    const std::map<std::string, std::string> lone = {{"workgroups", workgroups}, {"workgroup_size", "256"}};
+    records.push_back(record("empty_uniform_unread", lone, 2500));
+    records.push_back(record("empty_uniform_read", lone, 2900));
+  }
   // 2 TB/s beyond L2 (50 MiB), faster within.
   const double big = 512.0 * 1024 * 1024;
   records.push_back(record("bandwidth", {{"bytes", std::to_string(uint64_t(big))}, {"iterations", "8"}},
@@ -207,6 +214,9 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_EQ(field(c, "push_constant_gap_us").status, "measured");
   EXPECT_NEAR(field(c, "push_constant_wait_us").value, 0.5, 1e-9);
   EXPECT_EQ(field(c, "push_constant_wait_us").status, "measured");
+  // Less the read's add and compare, which the model has: a few ns.
+  EXPECT_NEAR(field(c, "uniform_buffer_wait_us").value, 0.4, 0.01);
+  EXPECT_EQ(field(c, "uniform_buffer_wait_us").status, "measured");
   EXPECT_NEAR(field(c, "dram_bandwidth_gbps").value, 2000, 1e-6);
   EXPECT_NEAR(field(c, "l2_bandwidth_gbps").value, 6000, 1e-6);
   EXPECT_NEAR(field(c, "dram_queue_cycles").value, 80, 0.5);

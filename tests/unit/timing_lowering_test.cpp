@@ -902,6 +902,27 @@ TEST(TimingLaunch, ADispatchWhoseLanesReadItsPushConstantsWaitsForThemOnce) {
   }
 }
 
+TEST(TimingLaunch, ADispatchWhoseLanesReadAUniformBufferWaitsForItOnce) {
+  // empty_uniform_read against empty_uniform_unread: one dispatch, the same
+  // buffer bound, every lane of the first reading it, none of the second.
+  DeviceModel device = load_device_model("h100");
+  device.uniform_buffer_wait_us = 0.75;
+  const kernels::Workload& micro = *kernels::find_workload("micro");
+  const auto predicted = [&](const char* bench, const char* workgroups) {
+    return predict(micro.build(micro.with_defaults({{"bench", bench}, {"workgroups", workgroups}, {"workgroup_size", "256"}})),
+                   device, {});
+  };
+  for (const char* workgroups : {"1", "1024"}) {
+    SCOPED_TRACE(workgroups);
+    const Prediction unread = predicted("empty_uniform_unread", workgroups),
+                     read = predicted("empty_uniform_read", workgroups);
+    // Once a dispatch, however many workgroups read it, and the reads then
+    // find their lines (the read's add and compare, a few cycles).
+    EXPECT_NEAR(read.seconds - unread.seconds, 0.75e-6, 10e-9);
+    EXPECT_NEAR(read.overhead_seconds - unread.overhead_seconds, 0.75e-6, 1e-9);
+  }
+}
+
 TEST(TimingLaunch, ALaunchBoundDispatchEndsWhenItsLastWorkgroupHasRun) {
   DeviceModel device = load_device_model("h100");
   device.workgroup_launch_ns = 50;  // 4096 workgroups: 204.8 us just to launch them
