@@ -92,7 +92,8 @@ void apsp(SweepSize size, std::vector<SweepPoint>& out) {
 // loads and for neighbouring 32-bit loads a compiler may merge), barriers
 // against workgroup size, pointer chase and
 // bandwidth against working set (within L2 and beyond; within, rotated too), empty dispatches
-// against workgroup count, and ALU throughput against lanes ("loading").
+// against workgroup count (and reading a uniform buffer or not), and ALU
+// throughput against lanes ("loading").
 void micro(SweepSize size, std::vector<SweepPoint>& out) {
   const bool full = size == SweepSize::Full;
   const uint32_t iterations = full ? 1024 : 64;
@@ -143,6 +144,10 @@ void micro(SweepSize size, std::vector<SweepPoint>& out) {
     const std::string groups = e == 16 ? "65535" : pow2(e);
     add({{"bench", "empty"}, {"workgroups", groups}, {"workgroup_size", "64"}});
   }
+  // One dispatch whose lanes read a uniform buffer, and one binding it unread.
+  for (const std::string bench : {"empty_uniform_unread", "empty_uniform_read"})
+    for (const char* groups : {"1", "1024"})
+      add({{"bench", bench}, {"workgroups", groups}, {"workgroup_size", "256"}});
   for (int e = 6; e <= (full ? 21 : 12); e += (full ? 1 : 2))
     add({{"bench", "loading"}, {"lanes", pow2(e)}, {"iterations", full ? "256" : "32"}});
 }
