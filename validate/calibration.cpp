@@ -250,6 +250,15 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
   const auto cycles_per_step = [&](const Point& p) { return (p.ns - p.launch_overhead_ns) / steps(p) * ghz; };
   Fitter fitter(base);
   json derived = json::object();
+  // A time a dispatch holds besides, measured as `ns` (a median over
+  // `points`): the field in us, and the derived figure in ns.
+  const auto set_measured_us = [&](const std::string& field, double base_value, double ns, size_t points,
+                                   const std::string& how) {
+    LineFit spread;
+    spread.points = points;
+    derived[field.substr(0, field.size() - 3) + "_ns"] = ns;
+    fitter.set(field, field, base_value, ns / 1000.0, "measured", how, spread, false, 0.001, false);
+  };
 
   // Dependent-chain latencies: cycles per step = ns per step x clock.
   auto latency = [&](const std::string& bench) -> std::pair<double, LineFit> {
@@ -771,35 +780,23 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
         // The same sequences with push constants set before each dispatch
         // (dispatch_push): what that adds beyond the gap.
         const std::vector<double> pushed = per_dependent_dispatch("dispatch_push", false);
-        if (!pushed.empty() && base.push_constant_gap_us > 0) {
-          LineFit pushed_spread;
-          pushed_spread.points = pushed.size();
-          const double push = summarize(pushed).median - gap;
-          derived["push_constant_gap_ns"] = push;
-          fitter.set("push_constant_gap_us", "push_constant_gap_us", base.push_constant_gap_us, push / 1000.0,
-                     "measured",
-                     "dispatch_push: the same gap of sequences with push constants set before each dispatch, "
-                     "median over the sequences, less dispatch_gap_us",
-                     pushed_spread, false, 0.001, false);
-        }
+        if (!pushed.empty() && base.push_constant_gap_us > 0)
+          set_measured_us("push_constant_gap_us", base.push_constant_gap_us, summarize(pushed).median - gap,
+                          pushed.size(),
+                          "dispatch_push: the same gap of sequences with push constants set before each dispatch, "
+                          "median over the sequences, less dispatch_gap_us");
 
         // The same sequences with every lane reading the pushed constants
         // (dispatch_push_read): what the read holds within each span beyond
         // dispatch_push's, set but not read.
         const std::vector<double> read = per_dependent_dispatch("dispatch_push_read", true);
         const std::vector<double> unread = per_dependent_dispatch("dispatch_push", true);
-        if (split && !read.empty() && !unread.empty() && base.push_constant_wait_us > 0) {
-          LineFit read_spread;
-          read_spread.points = read.size();
-          const double read_wait = std::max(0.0, summarize(read).median - summarize(unread).median);
-          derived["push_constant_wait_ns"] = read_wait;
-          fitter.set("push_constant_wait_us", "push_constant_wait_us", base.push_constant_wait_us, read_wait / 1000.0,
-                     "measured",
-                     "dispatch_push_read: (the sum of the spans of a sequence whose lanes read the pushed constants - "
-                     "each dispatch's time alone) / (dispatches - 1), median over the sequences, less the same of "
-                     "dispatch_push",
-                     read_spread, false, 0.001, false);
-        }
+        if (split && !read.empty() && !unread.empty() && base.push_constant_wait_us > 0)
+          set_measured_us("push_constant_wait_us", base.push_constant_wait_us,
+                          std::max(0.0, summarize(read).median - summarize(unread).median), read.size(),
+                          "dispatch_push_read: (the sum of the spans of a sequence whose lanes read the pushed "
+                          "constants - each dispatch's time alone) / (dispatches - 1), median over the sequences, "
+                          "less the same of dispatch_push");
       }
     }
   }
@@ -991,17 +988,11 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
           predicted_ns("empty_uniform_read", p) - predicted_ns("empty_uniform_unread", p) - model.uniform_buffer_wait_us * 1e3;
       beyond.push_back(measured - modelled);
     }
-    if (!beyond.empty()) {
-      LineFit spread;
-      spread.points = beyond.size();
-      const double wait = std::max(0.0, summarize(beyond).median);
-      derived["uniform_buffer_wait_ns"] = wait;
-      fitter.set("uniform_buffer_wait_us", "uniform_buffer_wait_us", base.uniform_buffer_wait_us, wait / 1000.0,
-                 "measured",
-                 "empty_uniform_read: its time less empty_uniform_unread's at the same workgroups, less what the "
-                 "timing model has between the two besides the wait, median over the workgroup counts",
-                 spread, false, 0.001, false);
-    }
+    if (!beyond.empty())
+      set_measured_us("uniform_buffer_wait_us", base.uniform_buffer_wait_us, std::max(0.0, summarize(beyond).median),
+                      beyond.size(),
+                      "empty_uniform_read: its time less empty_uniform_unread's at the same workgroups, less what "
+                      "the timing model has between the two besides the wait, median over the workgroup counts");
   }
 
   json device = device_file();

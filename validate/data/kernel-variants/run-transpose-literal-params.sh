@@ -23,9 +23,5 @@ for round in 1 2; do
     done
   done
 done
-python3 -c "
-import json
-for l in open('$OUT/$F'):
-    r = json.loads(l); p = r['params']
-    print(r['variant_round'], p['kernel'], p['matrices'], 'literal' if 'variant_source' in r else 'as written',
-          r['timing']['stats']['median'] / 1e3, r.get('correctness', {}).get('status'))"
+print_records $OUT/$F "r['variant_round'], p['kernel'], p['matrices'], 'literal' if 'variant_source' in r else
+  'as written', t['stats']['median'] / 1e3, r.get('correctness', {}).get('status')"

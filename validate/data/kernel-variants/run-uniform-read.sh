@@ -14,8 +14,5 @@ for round in 1 2 3; do
     done
   done
 done
-python3 -c "
-import json
-for l in open('$OUT/h100-uniform-read-2026-11-28.jsonl'):
-    r = json.loads(l); p = r['params']
-    print(p['bench'], p['workgroups'], r['timing']['timed_stats']['median'], r.get('correctness', {}).get('status'))"
+print_records $OUT/h100-uniform-read-2026-11-28.jsonl \
+  "p['bench'], p['workgroups'], t['timed_stats']['median'], r.get('correctness', {}).get('status')"
