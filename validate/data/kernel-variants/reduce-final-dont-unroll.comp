@@ -1,10 +1,4 @@
 #version 450
-// Second pass: one workgroup reduces the first pass's per-workgroup results
-// to one value. Each invocation first sums a strided slice of the partials,
-// then the workgroup halves a shared array with a barrier after every step
-// (the correct tree: no step relies on lockstep execution). The total is
-// multiplied by SCALE (1 for a sum; tile pixels / image pixels to turn tile
-// averages into the image's mean luminance).
 #extension GL_EXT_control_flow_attributes : enable
 layout(local_size_x_id = 0) in;  // a power of two
 layout(constant_id = 1) const uint PARTIAL_COUNT = 1u;

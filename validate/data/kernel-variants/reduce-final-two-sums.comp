@@ -1,10 +1,4 @@
 #version 450
-#extension GL_EXT_control_flow_attributes : enable
-// Variant (run-final-sums.sh): each invocation keeps 2 sums over its slice,
-// 2 independent loads an iteration of a loop left rolled.
-// Second pass: one workgroup reduces the first pass's per-workgroup results
-// to one value. Each invocation first sums a strided slice of the partials,
-// then the workgroup halves a shared array with a barrier after every step
 // (the correct tree: no step relies on lockstep execution). The total is
 // multiplied by SCALE (1 for a sum; tile pixels / image pixels to turn tile
 // averages into the image's mean luminance).
