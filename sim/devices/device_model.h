@@ -211,8 +211,9 @@ struct DeviceModel {
   double push_constant_wait_us = 0;
   // What a dispatch whose lanes read a uniform buffer holds within its span
   // besides (0: not modelled), once however many workgroups read it: the
-  // H100's empty dispatch reading one spans 0.46-0.64 us more at 1 to 1024
-  // workgroups (validate/data/h100-uniform-read-2026-11-28.jsonl). The
+  // H100's empty dispatch reading one spans 0.38-0.54 us more than one that
+  // binds it unread, at 1 to 1024 workgroups
+  // (validate/data/h100-uniform-read-2026-11-28.jsonl). The
   // transposes read their matrices and repetitions so, the reductions'
   // first passes their n.
   double uniform_buffer_wait_us = 0;
