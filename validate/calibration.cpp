@@ -293,12 +293,12 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     fitter.set("latency_cycles.float", "latency_cycles", base.latency_cycles.float_op, float_cycles,
                status_of(float_fit), "alu_latency_float: slope of time against dependent fmas x clock", float_fit,
                false, 1, true);
-  // A step of the add-min chain is one instruction where the device fuses
-  // the add into the min (VIADDMNMX); elsewhere it is two, and the field stays.
   // A remainder by a run-time divisor (and the or that makes the divisor)
   // only reports: DeviceModel::integer_divide_instructions counts the
   // driver's sequence, which no one latency or pipe width times.
   latency("alu_latency_remainder");
+  // A step of the add-min chain is one instruction where the device fuses
+  // the add into the min (VIADDMNMX); elsewhere it is two, and the field stays.
   const auto [add_min_cycles, add_min_fit] = latency("alu_latency_add_min");
   if (add_min_fit.points && base.fused_add_min_max)
     fitter.set("latency_cycles.add_min_max", "latency_cycles", base.latency_cycles.add_min_max, add_min_cycles,

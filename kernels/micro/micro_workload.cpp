@@ -37,8 +37,10 @@ enum EmptyVariant : uint32_t {
   kUniformRead = 6, kUniformUnread = 7
 };
 
+// empty_uniform_read.comp's two benches: a uniform buffer bound, read or not.
+bool binds_uniform_buffer(uint32_t variant) { return variant == kUniformRead || variant == kUniformUnread; }
 // One dispatch, not a sequence of dependent ones.
-bool lone_dispatch(uint32_t variant) { return variant == kLone || variant == kUniformRead || variant == kUniformUnread; }
+bool lone_dispatch(uint32_t variant) { return variant == kLone || binds_uniform_buffer(variant); }
 
 enum class Kind {
   AluLatency, AluThroughput, Shared, SharedThroughput, Local, Subgroup, SubgroupThroughput, Barrier, Chase,
@@ -454,15 +456,15 @@ launch::Script MicroWorkload::build(const Params& params) const {
       shader = c.bench.variant == kPushedSequence     ? "empty_push"
                : c.bench.variant == kPushReadSequence ? "empty_push_read"
                : c.bench.variant == kCopiedSequence   ? "copy_back"
-               : c.bench.variant == kUniformRead || c.bench.variant == kUniformUnread ? "empty_uniform_read"
-                                                                                      : "empty";
+               : binds_uniform_buffer(c.bench.variant) ? "empty_uniform_read"
+                                                       : "empty";
       pipeline.specializations = {spec_uint(0, c.workgroup_size)};
       input.clear();
       if (c.bench.variant == kPushedSequence || c.bench.variant == kPushReadSequence) {
         script.buffers["round"] = uint_buffer("round", {0, 1000});
         pipeline.bindings.push_back(push_constant("round"));
       }
-      if (c.bench.variant == kUniformRead || c.bench.variant == kUniformUnread) {
+      if (binds_uniform_buffer(c.bench.variant)) {
         script.buffers["params"] = uint_buffer("params", {0, 1000});
         pipeline.bindings.push_back(uniform("params", 1));
         pipeline.specializations.push_back(spec_bool(1, c.bench.variant == kUniformRead));

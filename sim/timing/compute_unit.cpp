@@ -77,9 +77,14 @@ ComputeUnit::ComputeUnit(const DeviceModel& device, const ProgramTiming& timing,
     Pipe pipe = pipe_of(it, spv::Op(in.opcode));
     if (pipe == Pipe::Either) pipe = main_load <= int_load ? Pipe::MainAtIntWidth : Pipe::Int;
     if (!it.free) {
-      if (pipe == Pipe::Split) main_load += int_cost * it.issues / 2, int_load += int_cost * it.issues / 2;
-      else if (pipe == Pipe::Int) int_load += int_cost * it.issues;
-      else main_load += (pipe == Pipe::Main ? main_cost : int_cost) * it.issues;
+      if (pipe == Pipe::Split) {
+        main_load += int_cost * it.issues / 2;
+        int_load += int_cost * it.issues / 2;
+      } else if (pipe == Pipe::Int) {
+        int_load += int_cost * it.issues;
+      } else {
+        main_load += (pipe == Pipe::Main ? main_cost : int_cost) * it.issues;
+      }
     }
     pipes_.push_back(pipe);
   }
