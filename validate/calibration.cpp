@@ -34,6 +34,7 @@ struct Point {
   double ns = 0;
   double launch_overhead_ns = 0;
   double total_ns = 0;  // a sequence of dispatches: from the first one's start to the last one's end
+  std::vector<double> repeat_ns;  // each timed repeat's ns, in the order they ran (where the record keeps them)
   uint32_t registers = 0;  // per lane, as the driver compiled it (0: not recorded)
   double x = 0;  // what a fit puts on its x axis (steps, workgroups, ways ...)
 };
@@ -236,6 +237,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
     // one's end, the gaps between them included.
     const json& timing = r["timing"];
     p.total_ns = timing.contains("stats") ? timing["stats"]["median"].get<double>() : p.ns;
+    if (timing.contains("timed_ns")) p.repeat_ns = timing["timed_ns"].get<std::vector<double>>();
     if (r.contains("kernel_statistics") && r["kernel_statistics"].is_object())
       for (const auto& [pipeline, statistics] : r["kernel_statistics"].items())
         if (statistics.is_object()) p.registers = statistics.value("Register Count", 0u);
@@ -739,11 +741,12 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
 
       // What each empty dispatch that waits for the one before adds to a
       // sequence beyond its time alone (the line above), which the lone
-      // dispatches never pay. Per sequence of `bench`, over its dispatches
-      // after the first: where the base model splits it, the wait within
-      // each one's own span ((the spans' sum - each dispatch's time alone) /
-      // (dispatches - 1)) and the gap between spans ((the sequence's time -
-      // the spans' sum) / (dispatches - 1)); otherwise all of it as the gap.
+      // dispatches never pay. Per sequence of `bench`: where the base model
+      // splits it, the wait within each one's own span ((the spans' sum -
+      // each dispatch's time alone) / dispatches: the first waits for the
+      // repeat before's last) and the gap between spans ((the sequence's
+      // time - the spans' sum) / (dispatches - 1)); otherwise all of it as
+      // the gap.
       const bool split = base.dispatch_wait_us > 0;
       const auto per_dependent_dispatch = [&](const std::string& bench, bool wait) {
         std::vector<double> each;
@@ -751,8 +754,10 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
           const double dispatches = param(p, "iterations");
           if (dispatches < 2) continue;
           const double alone = dispatches * empty_ns(param(p, "workgroups"));
-          const double part = !split ? p.total_ns - alone : wait ? p.ns - alone : p.total_ns - p.ns;
-          each.push_back(part / (dispatches - 1));
+          if (split && wait)
+            each.push_back((p.ns - alone) / dispatches);
+          else
+            each.push_back((split ? p.total_ns - p.ns : p.total_ns - alone) / (dispatches - 1));
         }
         return each;
       };
@@ -773,8 +778,30 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
           derived["dispatch_wait_ns"] = wait;
           fitter.set("dispatch_wait_us", "dispatch_wait_us", base.dispatch_wait_us, wait / 1000.0, "measured",
                      "dispatch_gap: (the sum of the spans of a sequence of empty dispatches - each one's time "
-                     "alone) / (dispatches - 1), median over the sequences",
+                     "alone) / dispatches, median over the sequences",
                      spread, false, 0.001, false);
+
+          // The submission's last dispatches hold no wait: the repeats that
+          // end it run faster than the median one by their waits. Repeats
+          // less than half a wait under it are the spread's.
+          std::vector<double> tails;
+          for (const Point& p : with_bench(all, "dispatch_gap")) {
+            if (p.repeat_ns.size() < 3 || wait <= 0) continue;
+            const double median = summarize(p.repeat_ns).median;
+            double missing = 0;
+            for (double ns : p.repeat_ns)
+              if (median - ns > wait / 2) missing += median - ns;
+            tails.push_back(missing / wait);
+          }
+          if (!tails.empty() && base.dispatch_wait_tail > 0) {
+            LineFit tail_spread;
+            tail_spread.points = tails.size();
+            fitter.set("dispatch_wait_tail", "dispatch_wait_tail", base.dispatch_wait_tail,
+                       summarize(tails).median, "measured",
+                       "dispatch_gap: (the median repeat's time - each repeat's, where it is more than half a "
+                       "wait) summed / dispatch_wait_us, median over the sequences",
+                       tail_spread, false, 0, false);
+          }
         }
 
         // The same sequences with push constants set before each dispatch

@@ -176,6 +176,9 @@ int predict_command(const Args& args) {
       "where it measured the same workload and parameters")(
       "sample-waves", po::value<uint32_t>()->default_value(4), "waves of one compute unit simulated per sampled dispatch")(
       "dispatch-instances", po::value<uint32_t>()->default_value(3), "instances simulated per repeated kind of dispatch")(
+      "repeats", po::value<uint32_t>()->default_value(timing::TimingOptions{}.timed_repeats),
+      "timed runs of the whole sequence in one submission, as lanelab validate --repeats: whether a dispatch holds "
+      "its wait for the one before depends on how many follow it")(
       "sweep", po::value<std::string>(), "predict a validation sweep (see lanelab validate --help)")(
       "size", po::value<std::string>()->default_value("small"), "sweep size: small | full")(
       "output,o", po::value<std::string>()->default_value("predictions.jsonl"), "sweep: JSONL file to write")(
@@ -198,6 +201,8 @@ int predict_command(const Args& args) {
   timing_options.registers_per_lane = vm["registers"].as<uint32_t>();
   timing_options.sample_waves = std::max(1u, vm["sample-waves"].as<uint32_t>());
   timing_options.dispatch_instances = std::max(1u, vm["dispatch-instances"].as<uint32_t>());
+  timing_options.timed_repeats = vm["repeats"].as<uint32_t>();
+  if (timing_options.timed_repeats == 0) throw Error("--repeats must be at least 1");
   const DriverRegisters registers =
       vm.count("registers-from") ? driver_registers(vm["registers-from"].as<std::string>()) : DriverRegisters{};
 

@@ -240,6 +240,7 @@ DeviceModel parse(const json& doc, const std::string& file) {
   m.clock_mhz = r.u32("clock_mhz");
   m.dispatch_overhead_us = r.positive_real("dispatch_overhead_us");
   if (doc.contains("dispatch_wait_us")) m.dispatch_wait_us = r.non_negative_real("dispatch_wait_us");
+  if (doc.contains("dispatch_wait_tail")) m.dispatch_wait_tail = r.non_negative_real("dispatch_wait_tail");
   if (doc.contains("dispatch_gap_us")) m.dispatch_gap_us = r.positive_real("dispatch_gap_us");
   if (doc.contains("push_constant_gap_us")) m.push_constant_gap_us = r.non_negative_real("push_constant_gap_us");
   if (doc.contains("push_constant_wait_us")) m.push_constant_wait_us = r.non_negative_real("push_constant_wait_us");

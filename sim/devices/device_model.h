@@ -199,6 +199,14 @@ struct DeviceModel {
   // barrier), and the gap between its span and the one before (the drain). A
   // sequence of n dispatches pays each n - 1 times (0: not modelled).
   double dispatch_wait_us = 0;
+  // How many of a submission's last dispatches hold no such wait (0: every
+  // one holds it). The NVIDIA driver's do not: in one command buffer of
+  // dependent empty dispatches, each spans about 1 us more than alone except
+  // the last 29 or so, however long the buffer
+  // (validate/data/h200-dispatch-wait-position-2026-11-28.jsonl); so a
+  // reduction's two passes, timed 10 times in 13 runs, never hold it, and
+  // APSP's rounds always do.
+  double dispatch_wait_tail = 0;
   double dispatch_gap_us = 0;
   // What setting push constants before such a dispatch adds besides (0: not
   // modelled): APSP sets its round's before each of its dispatches.

@@ -566,6 +566,19 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
   return r;
 }
 
+// The share of the timed repeats' median in which the dispatch at `index` of
+// a sequence of `length` holds its wait: in timed repeat r of `repeats`, all
+// run one after another in one submission, (repeats - r) x length - index -
+// 1 dispatches follow it, and the device's last dispatch_wait_tail hold
+// none. The median of an even count of repeats is the mean of the middle two.
+double wait_share(const DeviceModel& device, uint32_t repeats, size_t length, size_t index) {
+  const auto holds = [&](uint32_t r) {
+    const double following = double(repeats - r) * double(length) - double(index) - 1;
+    return following >= device.dispatch_wait_tail ? 1.0 : 0.0;
+  };
+  return (holds((repeats - 1) / 2) + holds(repeats / 2)) / 2;
+}
+
 }  // namespace
 
 launch::SimulatorOptions compile_options(const TimingOptions& options, uint32_t width) {
@@ -585,9 +598,12 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
 
   std::vector<Step> steps;
   flatten(script.commands, steps);
-  std::vector<size_t> run_steps;
+  std::vector<size_t> run_steps, run_index(steps.size());
   for (size_t i = 0; i < steps.size(); ++i)
-    if (steps[i].run) run_steps.push_back(i);
+    if (steps[i].run) {
+      run_index[i] = run_steps.size();
+      run_steps.push_back(i);
+    }
   for (size_t k = 0; k < run_steps.size(); ++k) {
     Step& step = steps[run_steps[k]];
     const Step& before = steps[run_steps[(k + run_steps.size() - 1) % run_steps.size()]];
@@ -657,11 +673,13 @@ Prediction predict(const launch::Script& script, const DeviceModel& device, cons
     }
     const double k = double(rs.size());
     mean /= k;
-    // Each dispatch that waits for the one before (the sequence's pipeline
-    // barriers: all but the sequence's first, which the first kind holds)
-    // holds that wait within its own span, as the device's timestamps count
-    // it: the kind's time a dispatch has its share.
-    const double waits = double(list.size() - (key == order.front() ? 1 : 0));
+    // Each dispatch waits for the one before (the sequence's pipeline
+    // barriers, and the repeat before's for the first) and holds that wait
+    // within its own span, as the device's timestamps count it, where enough
+    // dispatches follow it in the submission: the kind's time a dispatch has
+    // its share.
+    double waits = 0;
+    for (size_t step : list) waits += wait_share(device, options.timed_repeats, run_steps.size(), run_index[step]);
     const double wait = device.dispatch_wait_us * 1e-6 * waits / double(list.size());
     double spread = 0;
     for (const DispatchResult& r : rs) spread += (r.seconds - mean) * (r.seconds - mean);

@@ -60,6 +60,11 @@ struct TimingOptions {
   uint64_t max_sample_workgroups = 1024;
   uint64_t uniform_sample_workgroups = 256;  // a sample without spread is grown to this size
   uint32_t dispatch_instances = 3;       // repeated dispatches: instances simulated per kind
+  // The timed runs of the whole sequence in one submission, as `lanelab
+  // validate --repeats` makes them (its default): the prediction is of their
+  // median, and whether a dispatch holds its wait there depends on how many
+  // dispatches follow it (DeviceModel::dispatch_wait_tail).
+  uint32_t timed_repeats = 10;
   bool optimize = true;
   bool unroll_loops = true;              // as the vendor compiler would (frontend::CompileOptions)
   bool schedule_blocks = true;           // reorder each block as a latency-aware compiler would (block_scheduler.h)

@@ -112,19 +112,23 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   for (int groups : {1, 64, 1024, 16384})
     records.push_back(record("empty", {{"workgroups", std::to_string(groups)}}, 4000 + 1.5 * groups));
   // Sequences of 16 and 64 of them (one workgroup each): every dispatch
-  // after the first 0.3 us longer than alone, and 0.7 us between spans.
+  // 0.3 us longer than alone, and 0.7 us between spans; in the ten timed
+  // repeats, the submission's last 30 dispatches not longer.
   for (int dispatches : {16, 64}) {
-    const double spans = dispatches * 4001.5 + (dispatches - 1) * 300.0;
+    const double spans = dispatches * (4001.5 + 300.0);
     json sequence = record("dispatch_gap", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}}, spans);
     sequence["timing"]["stats"]["median"] = spans + (dispatches - 1) * 700.0;
+    std::vector<double> repeats(10, spans);
+    for (int tail = 30, r = 9; tail > 0; tail -= dispatches, --r) repeats[r] -= std::min(tail, dispatches) * 300.0;
+    sequence["timing"]["timed_ns"] = repeats;
     records.push_back(sequence);
     // With push constants set before each: 0.2 us more between them again.
     json pushed = record("dispatch_push", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}}, spans);
     pushed["timing"]["stats"]["median"] = spans + (dispatches - 1) * 900.0;
     records.push_back(pushed);
-    // With every lane reading them: each dispatch after the first 0.5 us
-    // longer within its span again.
-    const double read_spans = spans + (dispatches - 1) * 500.0;
+    // With every lane reading them: each dispatch 0.5 us longer within its
+    // span again.
+    const double read_spans = spans + dispatches * 500.0;
     json read = record("dispatch_push_read", {{"iterations", std::to_string(dispatches)}, {"workgroups", "1"}},
                        read_spans);
     read["timing"]["stats"]["median"] = read_spans + (dispatches - 1) * 900.0;
@@ -208,6 +212,8 @@ TEST(Calibration, RecoversLatenciesBandwidthAndOverheadFromSyntheticRecords) {
   EXPECT_NEAR(field(c, "workgroup_launch_ns").value, 1.5, 1e-9);
   EXPECT_NEAR(field(c, "dispatch_wait_us").value, 0.3, 1e-9);
   EXPECT_EQ(field(c, "dispatch_wait_us").status, "measured");
+  EXPECT_NEAR(field(c, "dispatch_wait_tail").value, 30, 1e-9);
+  EXPECT_EQ(field(c, "dispatch_wait_tail").status, "measured");
   EXPECT_NEAR(field(c, "dispatch_gap_us").value, 0.7, 1e-9);
   EXPECT_EQ(field(c, "dispatch_gap_us").status, "measured");
   EXPECT_NEAR(field(c, "push_constant_gap_us").value, 0.2, 1e-9);

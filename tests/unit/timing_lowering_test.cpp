@@ -843,6 +843,7 @@ TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysItsWaitWithinItsSpanA
   DeviceModel device = load_device_model("h100");
   device.dispatch_wait_us = 0.4;
   device.dispatch_gap_us = 1.5;
+  device.dispatch_wait_tail = 0;  // every dispatch of the submission holds its wait
   const std::string body = "void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = buf.v[i] * 3u + 1u; }";
   launch::Script three = script_of(body, 32 * 4, 4);
   const launch::Command run = three.commands.back();
@@ -852,14 +853,44 @@ TEST(TimingLaunch, EachDispatchThatWaitsForTheOneBeforePaysItsWaitWithinItsSpanA
   const Prediction p = predict(three, device, {});
   ASSERT_EQ(p.dispatches, 3u);
   EXPECT_NEAR(p.gap_seconds, 2 * 1.5e-6, 1e-12);
-  EXPECT_NEAR(p.seconds, 3 * one.seconds + 2 * (0.4e-6 + 1.5e-6), 1e-9);
-  // The two waits are the kind's, within the spans the device's timestamps
-  // give its dispatches; the first dispatch waits for none.
+  EXPECT_NEAR(p.seconds, 3 * one.seconds + 2 * 1.5e-6, 1e-9);
+  // The waits are the kind's, within the spans the device's timestamps give
+  // its dispatches; the first waits for the repeat before's last, as a lone
+  // dispatch does for the one before it.
   ASSERT_EQ(p.kinds.size(), 1u);
-  EXPECT_NEAR(p.kinds[0].seconds_per_dispatch, one.seconds + 2 * 0.4e-6 / 3, 1e-9);
-  EXPECT_NEAR(p.wait_seconds, 2 * 0.4e-6, 1e-12);
+  EXPECT_NEAR(p.kinds[0].seconds_per_dispatch, one.seconds, 1e-9);
+  EXPECT_NEAR(p.wait_seconds, 3 * 0.4e-6, 1e-12);
+  EXPECT_NEAR(one.wait_seconds, 0.4e-6, 1e-12);
   EXPECT_NEAR(one.gap_seconds, 0, 1e-15);
-  EXPECT_NEAR(one.kinds[0].seconds_per_dispatch, one.seconds, 1e-15);
+}
+
+TEST(TimingLaunch, TheSubmissionsLastDispatchesHoldNoWait) {
+  // The driver's last 29 dispatches of a submission hold no wait; the
+  // prediction is of the median of the timed repeats, which run one after
+  // another in it.
+  DeviceModel device = load_device_model("h100");
+  device.dispatch_wait_us = 0.4;
+  device.dispatch_wait_tail = 29;
+  const std::string body = "void main() { uint i = gl_GlobalInvocationID.x; buf.v[i] = buf.v[i] * 3u + 1u; }";
+  const auto waits = [&](size_t length, uint32_t repeats) {
+    launch::Script sequence = script_of(body, 32 * 4, 4);
+    const launch::Command run = sequence.commands.back();
+    for (size_t k = 1; k < length; ++k) sequence.commands.push_back(run);
+    TimingOptions options;
+    options.timed_repeats = repeats;
+    const Prediction p = predict(sequence, device, options);
+    EXPECT_EQ(p.dispatches, length);
+    return p.wait_seconds / 0.4e-6;
+  };
+  // A reduction's two passes, 10 repeats: at most 11 dispatches follow either.
+  EXPECT_NEAR(waits(2, 10), 0, 1e-9);
+  // 8 a repeat: at least 32 follow each in the middle two repeats.
+  EXPECT_NEAR(waits(8, 10), 8, 1e-9);
+  // 6 a repeat: in the fifth repeat 30 to 35 follow them, all wait; in the
+  // sixth 24 to 29, only the first waits. The median is halfway.
+  EXPECT_NEAR(waits(6, 10), 3.5, 1e-9);
+  // One repeat of 40: the first 11 wait.
+  EXPECT_NEAR(waits(40, 1), 11, 1e-9);
 }
 
 TEST(TimingLaunch, EachDispatchThatTakesPushConstantsAfterAnotherPaysTheirGapToo) {
