@@ -822,7 +822,7 @@ Calibration calibrate(const std::vector<json>& records, const DeviceModel& base,
           set_measured_us("push_constant_wait_us", base.push_constant_wait_us,
                           std::max(0.0, summarize(read).median - summarize(unread).median), read.size(),
                           "dispatch_push_read: (the sum of the spans of a sequence whose lanes read the pushed "
-                          "constants - each dispatch's time alone) / (dispatches - 1), median over the sequences, "
+                          "constants - each dispatch's time alone) / dispatches, median over the sequences, "
                           "less the same of dispatch_push");
       }
     }

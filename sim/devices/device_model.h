@@ -197,7 +197,8 @@ struct DeviceModel {
   // between them) adds to a sequence beyond its time alone, in two parts: the
   // wait its own span holds (its timestamps count it: the restart behind the
   // barrier), and the gap between its span and the one before (the drain). A
-  // sequence of n dispatches pays each n - 1 times (0: not modelled).
+  // sequence of n dispatches pays the gap n - 1 times, and the wait once for
+  // each dispatch that dispatch_wait_tail allows (0: not modelled).
   double dispatch_wait_us = 0;
   // How many of a submission's last dispatches hold no such wait (0: every
   // one holds it). The NVIDIA driver's do not: in one command buffer of
