@@ -225,6 +225,8 @@ class Predictor {
   }
   Share busiest_share(const core::DispatchContext& context, uint64_t n, std::array<uint32_t, 3> groups, uint64_t cus,
                       uint32_t resident, uint64_t working_cycles);
+  Share fullest_share(uint64_t n, std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident,
+                      uint64_t working_cycles) const;
   double run_sample(DispatchResult& r, core::DispatchContext& context, const ProgramTiming& timing, uint32_t resident,
                     Residency residency, uint64_t n, std::array<uint32_t, 3> groups, MemoryPath memory,
                     uint64_t& last_run);
@@ -394,6 +396,22 @@ Share Predictor::busiest_share(const core::DispatchContext& context, uint64_t n,
   return share_of(runs[busiest], groups, device_);
 }
 
+// Of a grid whose workgroups all work alike, holding their slots
+// `working_cycles`: the share of the compute unit the device's distribution
+// gives the most workgroups, of those the one handed its last the latest.
+Share Predictor::fullest_share(uint64_t n, std::array<uint32_t, 3> groups, uint64_t cus, uint32_t resident,
+                               uint64_t working_cycles) const {
+  const uint64_t hold = working_cycles + workgroup_turnover_cycles(device_);
+  const auto runs = distribute_workgroups(std::vector<uint64_t>(n, hold), cus, resident, rotation_group(device_),
+                                          device_.workgroups_scatter_after_fill, hold);
+  size_t fullest = 0;
+  for (size_t unit = 1; unit < runs.size(); ++unit)
+    if (runs[unit].size() > runs[fullest].size() ||
+        (runs[unit].size() == runs[fullest].size() && !runs[unit].empty() && runs[unit].back() > runs[fullest].back()))
+      fullest = unit;
+  return share_of(runs[fullest], groups, device_);
+}
+
 DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::string, launch::BufferData>& buffers,
                                    const L2History& history, std::optional<uint64_t> touched_bytes) {
   const launch::PipelineDecl& pipeline = script_.pipeline(run.pipeline);
@@ -543,6 +561,18 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
     if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
       ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
       const Share share = busiest_share(context, n, groups, cus, resident, last_run);
+      cycles = std::max(double(last_run),
+                        double(run_timed(cu, context, share.ids, residency, r, share.handed_out_at).cycles));
+    } else if (per_cu <= options_.max_sample_workgroups) {
+      // A compute unit's share of a few waves: the launcher hands out its
+      // first workgroups one every workgroup_launch_ns over the grid, and its
+      // last runs on after the others have left, which the sample's steady
+      // state leaves out (Shuffle8 at 16384 to 262144 matrices was 10-17%
+      // under the device sampled, within 4% simulated whole:
+      // validate/data/README.md, "What a compute unit's share run as handed
+      // out changed in the model"). So the fullest share runs as handed out.
+      ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
+      const Share share = fullest_share(n, groups, cus, resident, last_run);
       cycles = std::max(double(last_run),
                         double(run_timed(cu, context, share.ids, residency, r, share.handed_out_at).cycles));
     }

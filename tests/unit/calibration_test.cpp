@@ -86,10 +86,12 @@ TEST(Calibration, EmptyWorkgroupsThatFewFitAnSmGiveTheSlotsTurnover) {
   EXPECT_EQ(c.device["workgroup_turnover_ns"].get<double>(), turnover);
   const DeviceModel calibrated = parse_device_model(c.device, "h100-test");
   const kernels::Workload& micro = *kernels::find_workload("micro");
+  // Within 1.5%: the model's compute unit takes its share at the launcher's
+  // pace too, which these records' slot turns leave out.
   for (const auto& [groups, ns] : slot_bound_ns) {
     const kernels::Params params = micro.with_defaults(
         {{"bench", "empty"}, {"workgroups", std::to_string(groups)}, {"workgroup_size", "1024"}});
-    EXPECT_NEAR(timing::predict(micro.build(params), calibrated, {}).seconds * 1e9, ns, 0.01 * ns) << groups;
+    EXPECT_NEAR(timing::predict(micro.build(params), calibrated, {}).seconds * 1e9, ns, 0.015 * ns) << groups;
   }
 }
 
