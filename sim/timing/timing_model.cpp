@@ -567,8 +567,8 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       // A compute unit's share of a few waves: the launcher hands out its
       // first workgroups one every workgroup_launch_ns over the grid, and its
       // last runs on after the others have left, which the sample's steady
-      // state leaves out (Shuffle8 at 16384 to 262144 matrices was 10-17%
-      // under the device sampled, within 4% simulated whole:
+      // state leaves out (Shuffle8 at 16384 and 32768 matrices was 9.6% and
+      // 11.5% under the device sampled, +0.3% and -4.1% simulated whole:
       // validate/data/README.md, "What a compute unit's share run as handed
       // out changed in the model"). So the fullest share runs as handed out.
       ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
