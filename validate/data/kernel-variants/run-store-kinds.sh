@@ -6,7 +6,8 @@
 # reductions' first pass replaced by reduce-store-kinds.comp.in at 1, 7 and
 # 8 KB of shared memory a workgroup (8, 7 and 6 an SM), each of its first
 # five ways to store (KBS, WAYS: these unless given; the second call ran
-# KBS=1 WAYS="1 4 5 6 7", the third KBS=1 WAYS="1 5"), subgroup_add at 2^22 and 2^24 floats (8192 and
+# KBS=1 WAYS="1 4 5 6 7", the third KBS=1 WAYS="1 5", the fourth
+# KBS=1 WAYS="1 8 9 10"), subgroup_add at 2^22 and 2^24 floats (8192 and
 # 32768 workgroups of 256 lanes); each record with variant_shared_kb and
 # variant_store (the way). Run from the repository root on the device
 # machine (device-env.sh).
