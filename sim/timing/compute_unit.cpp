@@ -414,6 +414,7 @@ void ComputeUnit::issue(uint32_t id) {
   } else if (sg.state() == core::Subgroup::State::Done) {
     rs.done = true;
     --resident_subgroups_;
+    if (rw.live_subgroups == 2) rw.lone_from = now_;
     if (--rw.live_subgroups == 0) retire(rs.workgroup_slot);
   } else if (sg.state() == core::Subgroup::State::Ready) {
     rs.wait = Wait::Dependency;
@@ -436,6 +437,16 @@ void ComputeUnit::retire(uint32_t slot) {
     end = std::max(end, busy_until(subgroups_[sid].simd));
   }
   slot_free_at_[slot] = now_ + (rw.stored ? store_hold_cycles_ : 0) + turnover_cycles_;
+  // Where its subgroups take every subgroup slot, the device's SM takes no
+  // workgroup while one of its own has its other subgroups gone and one
+  // still running: those lone runs follow one another (the store-slots probe at 8
+  // workgroups of 256 lanes an SM, a first subgroup's subgroupAdd and store
+  // after the others have left: 1107 ns a slot against 641 where a barrier
+  // keeps them; 606 and 498 at 7 and 6 an SM, where slots are spare:
+  // validate/data/README.md, "What the device calls of 2026-11-28
+  // (07:38Z-07:46Z) on the H200 showed").
+  if (subgroup_bound_ && rw.subgroup_ids.size() > 1 && rw.lone_from < now_)
+    lone_runs_done_at_ = std::max(lone_runs_done_at_, rw.lone_from) + (now_ - rw.lone_from);
   result_.workgroup_work_cycles.push_back(rw.work_cycles);
   result_.workgroup_ids.push_back(rw.workgroup->id());
   result_.workgroup_latency_cycles.push_back(end - rw.launched_at);
@@ -483,12 +494,15 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
   constant_lines_.clear();
   next_simd_ = 0;
   resident_subgroups_ = 0;
+  lone_runs_done_at_ = 0;
   result_ = {};
 
   // Launches the next workgroups into free slots while their subgroups fit,
   // their subgroups ready from `start`.
   size_t next = 0;
   const uint32_t subgroups_each = dispatch.subgroups_per_workgroup();
+  subgroup_bound_ = residency.subgroups > 0 && subgroups_each > 1 &&
+                    residency.subgroups / subgroups_each <= residency.workgroups;
   const auto subgroups_fit = [&] {
     return residency.subgroups == 0 ||
            resident_subgroups_ + subgroups_each <= std::max(residency.subgroups, subgroups_each);
@@ -499,7 +513,8 @@ ComputeUnitResult ComputeUnit::run(core::DispatchContext& dispatch,
     for (uint32_t slot = 0; slot < workgroups_.size() && next < workgroups.size() && subgroups_fit(); ++slot)
       if (!workgroups_[slot].workgroup) {
         const uint64_t handed_out = next < handed_out_at.size() ? handed_out_at[next] : 0;
-        launch(dispatch, workgroups[next++], slot, std::max({start, slot_free_at_[slot], handed_out}));
+        launch(dispatch, workgroups[next++], slot,
+               std::max({start, slot_free_at_[slot], handed_out, lone_runs_done_at_}));
       }
   };
   launch_while_room(0);

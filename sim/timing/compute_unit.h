@@ -137,6 +137,7 @@ class ComputeUnit : public core::ExecutionObserver {
     uint32_t live_subgroups = 0;
     double work_cycles = 0;
     uint64_t launched_at = 0;
+    uint64_t lone_from = 0;  // when all its subgroups but one were done
     bool stored = false;  // a global store issued: the slot is held workgroup_store_hold_ns after it
   };
   struct StepEvents {
@@ -198,6 +199,12 @@ class ComputeUnit : public core::ExecutionObserver {
   std::unordered_set<uint64_t> constant_lines_;  // (buffer, 64-byte line) of the uniform reads so far
   uint32_t next_simd_ = 0;
   uint32_t resident_subgroups_ = 0;
+  // Where the workgroups take every subgroup slot (subgroup_bound_), the
+  // unit takes its next workgroup no sooner than this: the lone runs of the
+  // workgroups before it (their last subgroup's run after the others were
+  // done), one after another.
+  bool subgroup_bound_ = false;
+  uint64_t lone_runs_done_at_ = 0;
   StepEvents events_;
   ComputeUnitResult result_;
   std::vector<uint32_t> ready_;

@@ -887,6 +887,32 @@ TEST(TimingLaunch, ASampledGridOfAFewWavesRunsItsFullestShareAsHandedOut) {
   EXPECT_NEAR(sampled.seconds, whole.seconds, 0.02 * whole.seconds);
 }
 
+TEST(TimingLaunch, WhereWorkgroupsTakeEverySubgroupSlotTheirLoneLastSubgroupsRunOneAfterAnother) {
+  // Workgroups of 256 lanes, 8 a compute unit by their subgroups (64 slots)
+  // or 7 by shared memory: after a barrier the first subgroup runs a chain
+  // alone and stores, and the others leave, or all wait at a second barrier
+  // until it has. The device's SM takes no workgroup while one of its own
+  // runs such a lone subgroup where no subgroup slot is spare: the
+  // store-slots probe, 1107 ns a slot against 641 with the second barrier,
+  // 606 against 557 at 7 an SM (validate/data/README.md).
+  const DeviceModel device = load_device_model("h100-calibrated");
+  const auto seconds = [&](uint32_t shared_words, bool together) {
+    const std::string body =
+        "shared uint t[" + std::to_string(shared_words) +
+        "];\nvoid main() { uint x = gl_LocalInvocationID.x; t[x % " + std::to_string(shared_words) +
+        "u] = x; barrier();\n  uint y = t[(x + 1u) % " + std::to_string(shared_words) +
+        "u];\n  if (x < 32u) { for (uint k = 0u; k < buf.v[0] + 64u; ++k) y = y * 3u + 1u;\n"
+        "    if (y == 7u) buf.v[gl_WorkGroupID.x] = y; }\n" +
+        std::string(together ? "  barrier();\n" : "") + "}";
+    const Prediction p = predict(script_of(body, 132 * 64, 132 * 64, 256), device, {});
+    return p.kinds.front().seconds_per_dispatch;
+  };
+  const double full_lone = seconds(256, false), full_together = seconds(256, true);
+  const double spare_lone = seconds(1792, false), spare_together = seconds(1792, true);
+  EXPECT_GT(full_lone, 1.25 * full_together);
+  EXPECT_LT(spare_lone, 1.05 * spare_together);
+}
+
 TEST(TimingLaunch, TheSubmissionsLastDispatchesHoldNoWait) {
   // The driver's last 29 dispatches of a submission hold no wait; the
   // prediction is of the median of the timed repeats, which run one after
