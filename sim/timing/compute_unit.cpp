@@ -183,6 +183,7 @@ void ComputeUnit::launch(core::DispatchContext& dispatch, std::array<uint32_t, 3
   rw.work_cycles = 0;
   rw.stored = false;
   rw.launched_at = start;
+  rw.lone_from = start;
   const uint32_t simds = uint32_t(simd_subgroups_.size());
   for (auto& sg : rw.workgroup->subgroups()) {
     const uint32_t sid = uint32_t(subgroups_.size());
