@@ -446,7 +446,7 @@ void ComputeUnit::retire(uint32_t slot) {
   // keeps them; 606 and 498 at 7 and 6 an SM, where slots are spare:
   // validate/data/README.md, "What the device calls of 2026-11-28
   // (07:38Z-07:46Z) on the H200 showed").
-  if (subgroup_bound_ && rw.subgroup_ids.size() > 1 && rw.lone_from < now_)
+  if (subgroup_bound_ && rw.lone_from < now_)
     lone_runs_done_at_ = std::max(lone_runs_done_at_, rw.lone_from) + (now_ - rw.lone_from);
   result_.workgroup_work_cycles.push_back(rw.work_cycles);
   result_.workgroup_ids.push_back(rw.workgroup->id());

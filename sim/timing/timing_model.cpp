@@ -558,21 +558,19 @@ DispatchResult Predictor::simulate(const launch::RunCommand& run, std::map<std::
       }
     }
     cycles = std::max(sample_cycles * double(per_cu), double(last_run));
-    if (r.sample_max_work > kUnevenWork * r.sample_mean_work) {
+    // A grid of uneven work runs its busiest compute unit's share. So does a
+    // grid of alike workgroups of a few waves a unit, its fullest: the
+    // launcher hands out a unit's first workgroups one every
+    // workgroup_launch_ns over the grid, and its last runs on after the
+    // others have left, which the sample's steady state leaves out (Shuffle8
+    // at 16384 and 32768 matrices was 9.6% and 11.5% under the device
+    // sampled, +0.3% and -4.1% simulated whole: validate/data/README.md,
+    // "What a compute unit's share run as handed out changed in the model").
+    const bool uneven = r.sample_max_work > kUnevenWork * r.sample_mean_work;
+    if (uneven || per_cu <= options_.max_sample_workgroups) {
       ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
-      const Share share = busiest_share(context, n, groups, cus, resident, last_run);
-      cycles = std::max(double(last_run),
-                        double(run_timed(cu, context, share.ids, residency, r, share.handed_out_at).cycles));
-    } else if (per_cu <= options_.max_sample_workgroups) {
-      // A compute unit's share of a few waves: the launcher hands out its
-      // first workgroups one every workgroup_launch_ns over the grid, and its
-      // last runs on after the others have left, which the sample's steady
-      // state leaves out (Shuffle8 at 16384 and 32768 matrices was 9.6% and
-      // 11.5% under the device sampled, +0.3% and -4.1% simulated whole:
-      // validate/data/README.md, "What a compute unit's share run as handed
-      // out changed in the model"). So the fullest share runs as handed out.
-      ComputeUnit cu(device_, timing, *scheduler_, banks_, coalescer_, memory);
-      const Share share = fullest_share(n, groups, cus, resident, last_run);
+      const Share share = uneven ? busiest_share(context, n, groups, cus, resident, last_run)
+                                 : fullest_share(n, groups, cus, resident, last_run);
       cycles = std::max(double(last_run),
                         double(run_timed(cu, context, share.ids, residency, r, share.handed_out_at).cycles));
     }
