@@ -24,4 +24,4 @@ calibrate_again(h100 ${data}/h100-micro-2026-11-23.jsonl ${data}/h100-launch-and
                 ${data}/h100-dispatch-push-2026-11-26.jsonl ${data}/h100-l2-bandwidth-2026-11-26.jsonl
                 ${data}/h100-dispatch-push-read-2026-11-27.jsonl ${data}/h100-alu-remainder-2026-11-28.jsonl
                 ${data}/h100-uniform-read-2026-11-28.jsonl)
-calibrate_again(lavapipe ${data}/lavapipe-micro-2026-11-23.jsonl)
+calibrate_again(lavapipe ${data}/lavapipe-micro-2026-11-23.jsonl ${data}/lavapipe-micro-2026-11-28.jsonl)
