@@ -7,7 +7,9 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
+#include "sim/frontend/spirv_words.h"
 #include "sim/timing/instruction_class.h"
+#include "sim/timing/slot_facts.h"
 
 namespace lanelab::timing {
 
@@ -58,10 +60,39 @@ size_t ordered_class(const Instruction& in, const Program& p, const std::vector<
   return reached ? size_t(*reached) + 1 : kEveryClass;
 }
 
+// How many of the shared-memory stores before it a shared load may be issued
+// above, where the code tells its word apart from theirs. The H100's driver
+// loads an APSP cell's own word one cell ahead, above the store of the cell
+// before (`LDS R11, [R13+0x40]` ahead of `@!P0 STS [R13]`:
+// validate/data/sass/driver-2026-11-26/apsp-64-16x16/phase2.sass).
+constexpr size_t kStoresALoadPasses = 1;
+
+// Where a shared-memory access reads or writes, as far as the code tells:
+// its variable, and its bytes as a linear sum of slots plus a constant.
+struct SharedWords {
+  uint32_t variable = frontend::kNoId;
+  bool known = false;  // the offset is a known linear sum (one run-time index at most)
+  IndexTerms terms;
+  int64_t first = 0, bytes = 0;
+};
+
+// Two accesses that cannot touch one word: different variables, or one
+// variable at byte ranges the same terms put apart.
+bool apart(const SharedWords& a, const SharedWords& b) {
+  if (a.variable == frontend::kNoId || b.variable == frontend::kNoId) return false;
+  if (a.variable != b.variable) return true;
+  return a.known && b.known && a.terms == b.terms && (a.first + a.bytes <= b.first || b.first + b.bytes <= a.first);
+}
+
 class BlockScheduler {
  public:
   BlockScheduler(const Program& program, const InstructionLatencyCycles& latency)
-      : p_(program), latency_(latency), pointer_class_(pointer_classes(program)), producer_(program.slot_count, -1) {}
+      : p_(program),
+        latency_(latency),
+        pointer_class_(pointer_classes(program)),
+        pointer_variable_(pointer_variables(program)),
+        facts_(program),
+        producer_(program.slot_count, -1) {}
 
   // The new order of instructions [begin, end) of the program.
   std::vector<uint32_t> order(uint32_t begin, uint32_t end) {
@@ -73,6 +104,10 @@ class BlockScheduler {
     // Per storage class (ordered_class), the last ordered instruction placed
     // in the original order; kEveryClass's follows and precedes every class.
     std::vector<int> last_ordered(size_t(InstrClass::Other) + 2, -1);
+    // Shared memory's stores since the last instruction every class follows,
+    // with their words, and the loads since the last of them.
+    std::vector<std::pair<uint32_t, SharedWords>> shared_stores;
+    std::vector<uint32_t> loads_since_store;
     for (uint32_t i = 0; i < n; ++i) {
       const Instruction& in = p_.instructions[begin + i];
       cost[i] = latency_of(in);
@@ -88,15 +123,37 @@ class BlockScheduler {
       if (is_ordered(in)) {
         const size_t space = ordered_class(in, p_, pointer_class_);
         std::vector<uint32_t> after;
-        for (size_t k = 0; k < last_ordered.size(); ++k)
-          if ((space == kEveryClass || k == space || k == kEveryClass) && last_ordered[k] >= 0)
-            after.push_back(uint32_t(last_ordered[k]));
+        const bool shared = space == size_t(InstrClass::Shared) + 1;
+        const bool shared_load = shared && spv::Op(in.opcode) == spv::Op::OpLoad;
+        if (shared_load) {
+          // A shared load follows the stores that may write its word and all
+          // but the last kStoresALoadPasses of the others. Until the region's
+          // first store, loads keep their written order; past it, a load
+          // moves ahead with the loads since the store it passes.
+          const SharedWords words = shared_words(in);
+          for (size_t k = 0; k < shared_stores.size(); ++k)
+            if (k + kStoresALoadPasses < shared_stores.size() || !apart(words, shared_stores[k].second))
+              after.push_back(shared_stores[k].first);
+          if (last_ordered[kEveryClass] >= 0) after.push_back(uint32_t(last_ordered[kEveryClass]));
+          if (shared_stores.empty() && !loads_since_store.empty())
+            after.push_back(loads_since_store.back());
+          loads_since_store.push_back(i);
+        } else {
+          for (size_t k = 0; k < last_ordered.size(); ++k)
+            if ((space == kEveryClass || k == space || k == kEveryClass) && last_ordered[k] >= 0)
+              after.push_back(uint32_t(last_ordered[k]));
+          // A shared store or atomic, and whatever keeps its place against
+          // every access, follows each load since the last of them.
+          if (space == kEveryClass || shared) after.insert(after.end(), loads_since_store.begin(), loads_since_store.end());
+          if (space == kEveryClass) shared_stores.clear(), loads_since_store.clear();
+          if (shared) shared_stores.push_back({i, shared_words(in)}), loads_since_store.clear();
+        }
         std::sort(after.begin(), after.end());
         after.erase(std::unique(after.begin(), after.end()), after.end());
         for (uint32_t a : after) followers[a].push_back(i);
         predecessors[i] += uint32_t(after.size());
         if (space == kEveryClass) std::fill(last_ordered.begin(), last_ordered.end(), -1);
-        last_ordered[space] = int(i);
+        if (!shared_load) last_ordered[space] = int(i);
       }
       for (uint32_t s = 0; s < frontend::result_slot_count(p_, in); ++s) producer_[in.result_slot + s] = int(i);
     }
@@ -143,6 +200,45 @@ class BlockScheduler {
   }
 
  private:
+  // What a shared load or store reads or writes (an atomic: its variable, words unknown).
+  SharedWords shared_words(const Instruction& in) const {
+    SharedWords w;
+    const uint32_t pointer = p_.operands[in.operand_begin];
+    if (pointer >= pointer_variable_.size()) return w;
+    w.variable = pointer_variable_[pointer];
+    const auto op = spv::Op(in.opcode);
+    if (op != spv::Op::OpLoad && op != spv::Op::OpStore) return w;
+    w.bytes = int64_t(in.components) * std::max<int64_t>(1, in.width_bits / 8);
+    if (op == spv::Op::OpStore) {
+      // A store's value is its second operand: its width is the value's.
+      const uint32_t value = in.operand_count > 1 && p_.operand_is_slot[in.operand_begin + 1]
+                                 ? p_.operands[in.operand_begin + 1] : kNoFact;
+      const uint32_t made = value < facts_.producer.size() ? facts_.producer[value] : kNoFact;
+      w.bytes = made != kNoFact ? int64_t(p_.instructions[made].components) *
+                                      std::max<int64_t>(1, p_.instructions[made].width_bits / 8)
+                                : 0;
+      if (w.bytes == 0) return w;
+    }
+    const uint32_t made = facts_.producer[pointer];
+    if (made == kNoFact) {
+      w.known = true;  // the variable itself
+      return w;
+    }
+    const Instruction& chain = p_.instructions[made];
+    if (!frontend::is_access_chain(spv::Op(chain.opcode))) return w;
+    const frontend::AccessChain& access = p_.chains[chain.aux];
+    if (access.dynamic.size() > 1) return w;
+    w.first = access.constant_offset;
+    if (access.dynamic.size() == 1) {
+      const AffineIndex index = facts_.sum_of(p_, access.dynamic[0].slot);
+      const auto stride = int64_t(access.dynamic[0].stride_bytes);
+      for (const auto& [slot, times] : index.terms) w.terms.push_back({slot, times * stride});
+      w.first += index.offset * stride;
+    }
+    w.known = true;
+    return w;
+  }
+
   // Cycles until the instruction's result can be read, as the compute unit charges them.
   uint32_t latency_of(const Instruction& in) const {
     if (is_free(in)) return 0;
@@ -155,6 +251,8 @@ class BlockScheduler {
   const Program& p_;
   const InstructionLatencyCycles& latency_;
   std::vector<InstrClass> pointer_class_;
+  std::vector<uint32_t> pointer_variable_;  // per pointer slot: the variable it reaches (pointer_variables)
+  SlotFacts facts_;
   std::vector<int> producer_;  // per slot: the block-local instruction writing it, while scheduling a block
 };
 

@@ -17,7 +17,11 @@
 // memory; of storage buffers), and the place of any other instruction without
 // a result against every access. Accesses to different storage classes pass
 // each other, as they cannot alias: a tile copy issues its global loads before
-// its first shared store waits for one. Register pressure is not weighed, and
+// its first shared store waits for one. And a shared-memory load passes the
+// shared store just before it where the code tells their words apart (another
+// variable, or the same index terms at another offset), with the loads after
+// that store: the H100's driver loads an APSP cell's own word ahead of the
+// cell before's store. Register pressure is not weighed, and
 // the register estimate (register_pressure.h) stays that of the block as
 // written.
 #include "sim/devices/device_model.h"
