@@ -197,6 +197,31 @@ TEST(BlockScheduler, ASubgroupIssuesIndependentWorkWhileItsLoadIsOnTheWay) {
   EXPECT_LT(scheduled.counters.dependency_stall_cycles, written.counters.dependency_stall_cycles);
 }
 
+// The memory accesses of a one-pipeline script's program as the H100's
+// scheduling issues them ("|" a barrier; s or g: shared memory or a storage
+// buffer; S or L: a store or a load), after checking that the scheduled
+// program still computes what the program as written does.
+std::string scheduled_access_order(const launch::Script& script) {
+  const DeviceModel device = load_device_model("h100");
+  ScheduledBackend backend(device);
+  const frontend::Program& written = backend.compiled(script, script.pipelines.front());
+  const frontend::Program scheduled = schedule_blocks(written, device.latency_cycles);
+  const std::vector<InstrClass> classes = pointer_classes(scheduled);
+  std::string order;
+  for (const frontend::Instruction& in : scheduled.instructions) {
+    if (classify_instruction(in) == InstrClass::Barrier) order += "|";
+    const InstrClass storage =
+        classify_instruction(in) == InstrClass::Global ? storage_class(scheduled, classes, in) : InstrClass::Other;
+    if (storage != InstrClass::Shared && storage != InstrClass::Global) continue;  // a builtin's read
+    order += storage == InstrClass::Shared ? "s" : "g";
+    order += spv::Op(in.opcode) == spv::Op::OpStore ? "S " : "L ";
+  }
+  launch::SimulatorBackend as_written(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr});
+  EXPECT_EQ(launch::run_script(script, backend).buffers.at("buf").bytes,
+            launch::run_script(script, as_written).buffers.at("buf").bytes);
+  return order;
+}
+
 TEST(BlockScheduler, AGlobalLoadPassesAnEarlierSharedStoreButNotAnEarlierGlobalStore) {
   // A tile copy of two words a lane, written load, store, load, store (as
   // APSP's is): the second global load need not wait behind the first shared
@@ -207,26 +232,7 @@ TEST(BlockScheduler, AGlobalLoadPassesAnEarlierSharedStoreButNotAnEarlierGlobalS
                                               "  s[i] = buf.v[i]; s[i + 32u] = buf.v[i + 32u]; barrier();\n"
                                               "  buf.v[i] = s[i ^ 1u]; buf.v[i + 64u] = buf.v[(i + 1u) & 31u]; }",
                                               "BUFFER buf DATA_TYPE uint32 SIZE 96 SERIES_FROM 0 INC_BY 1");
-  const DeviceModel device = load_device_model("h100");
-  ScheduledBackend backend(device);
-  const frontend::Program& written = backend.compiled(script, script.pipelines.front());
-  const frontend::Program scheduled = schedule_blocks(written, device.latency_cycles);
-  const std::vector<InstrClass> classes = pointer_classes(scheduled);
-  // The accesses in issue order, by storage class and whether they store.
-  std::string order;
-  for (const frontend::Instruction& in : scheduled.instructions) {
-    if (classify_instruction(in) == InstrClass::Barrier) order += "|";
-    const InstrClass storage =
-        classify_instruction(in) == InstrClass::Global ? storage_class(scheduled, classes, in) : InstrClass::Other;
-    if (storage != InstrClass::Shared && storage != InstrClass::Global) continue;  // a builtin's read
-    order += storage == InstrClass::Shared ? "s" : "g";
-    order += spv::Op(in.opcode) == spv::Op::OpStore ? "S " : "L ";
-  }
-  EXPECT_EQ(order, "gL gL sS sS |sL gS gL gS ");
-  // And the program still computes what it computed.
-  launch::SimulatorBackend as_written(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr});
-  EXPECT_EQ(launch::run_script(script, backend).buffers.at("buf").bytes,
-            launch::run_script(script, as_written).buffers.at("buf").bytes);
+  EXPECT_EQ(scheduled_access_order(script), "gL gL sS sS |sL gS gL gS ");
 }
 
 TEST(BlockScheduler, ASharedLoadPassesTheStoreBeforeItOfAnotherWordButNoStoreOfAWordItMayRead) {
@@ -243,22 +249,7 @@ TEST(BlockScheduler, ASharedLoadPassesTheStoreBeforeItOfAnotherWordButNoStoreOfA
                                               "  uint a = s[i + 96u]; uint b = s[(i + 1u) & 31u];\n"
                                               "  buf.v[i] = a * 5u + b; }",
                                               "BUFFER buf DATA_TYPE uint32 SIZE 32 FILL 0");
-  const DeviceModel device = load_device_model("h100");
-  ScheduledBackend backend(device);
-  const frontend::Program& written = backend.compiled(script, script.pipelines.front());
-  const frontend::Program scheduled = schedule_blocks(written, device.latency_cycles);
-  const std::vector<InstrClass> classes = pointer_classes(scheduled);
-  std::string order;
-  for (const frontend::Instruction& in : scheduled.instructions) {
-    if (classify_instruction(in) == InstrClass::Barrier) order += "|";
-    if (classify_instruction(in) != InstrClass::Global || storage_class(scheduled, classes, in) != InstrClass::Shared)
-      continue;
-    order += spv::Op(in.opcode) == spv::Op::OpStore ? "S " : "L ";
-  }
-  EXPECT_EQ(order, "S |S S L S L ");
-  launch::SimulatorBackend as_written(launch::SimulatorOptions{32, true, true, 100'000'000, nullptr});
-  EXPECT_EQ(launch::run_script(script, backend).buffers.at("buf").bytes,
-            launch::run_script(script, as_written).buffers.at("buf").bytes);
+  EXPECT_EQ(scheduled_access_order(script), "sS |sS sS sL sS sL gS ");
 }
 
 }  // namespace
