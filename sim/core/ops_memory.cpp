@@ -15,6 +15,7 @@ namespace {
 
 using frontend::Instruction;
 using frontend::Leaf;
+using frontend::extent;
 
 void access_chain(Subgroup& sg, const Instruction& in) {
   const auto& chain = sg.program().chains[in.aux];
@@ -29,12 +30,6 @@ void access_chain(Subgroup& sg, const Instruction& in) {
     }
     d[l] = memory::make_pointer(memory::pointer_object(base[l]), offset);
   });
-}
-
-uint64_t extent(const std::vector<Leaf>& leaves) {
-  uint64_t e = 0;
-  for (const auto& leaf : leaves) e = std::max(e, leaf.byte_offset + leaf.bytes);
-  return e;
 }
 
 void notify(Subgroup& sg, const Instruction& in, const uint64_t* pointers, uint64_t bytes, bool is_store,

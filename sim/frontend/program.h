@@ -4,6 +4,7 @@
 // basic blocks whose instructions carry pre-resolved register slots, a handler
 // and their source line. Control flow is annotated with successors and
 // immediate post-dominators (the reconvergence points).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,6 +52,13 @@ struct Leaf {
   uint32_t slot;
   uint8_t bytes;    // 4 or 8 (bools occupy 4 bytes in memory)
 };
+
+// The bytes a load or store of these leaves moves, from its start.
+inline uint64_t extent(const std::vector<Leaf>& leaves) {
+  uint64_t e = 0;
+  for (const auto& leaf : leaves) e = std::max<uint64_t>(e, leaf.byte_offset + leaf.bytes);
+  return e;
+}
 
 enum class MemoryKind : uint8_t { StorageBuffer, UniformBuffer, PushConstant, Workgroup, Private, Function, Input, Opaque };
 

@@ -130,10 +130,13 @@ class BlockScheduler {
           // but the last kStoresALoadPasses of the others. Until the region's
           // first store, loads keep their written order; past it, a load
           // moves ahead with the loads since the store it passes.
+          // The stores keep their own order, so following the one
+          // kStoresALoadPasses back follows every store before it too.
           const SharedWords words = shared_words(in);
-          for (size_t k = 0; k < shared_stores.size(); ++k)
-            if (k + kStoresALoadPasses < shared_stores.size() || !apart(words, shared_stores[k].second))
-              after.push_back(shared_stores[k].first);
+          const size_t passable = std::min(kStoresALoadPasses, shared_stores.size());
+          if (passable < shared_stores.size()) after.push_back(shared_stores[shared_stores.size() - passable - 1].first);
+          for (size_t k = shared_stores.size() - passable; k < shared_stores.size(); ++k)
+            if (!apart(words, shared_stores[k].second)) after.push_back(shared_stores[k].first);
           if (last_ordered[kEveryClass] >= 0) after.push_back(uint32_t(last_ordered[kEveryClass]));
           if (shared_stores.empty() && !loads_since_store.empty())
             after.push_back(loads_since_store.back());
@@ -200,25 +203,17 @@ class BlockScheduler {
   }
 
  private:
-  // What a shared load or store reads or writes (an atomic: its variable, words unknown).
+  // What a shared load or store reads or writes (an atomic: its variable,
+  // words unknown): as many bytes as its memory type's leaves, as the
+  // functional simulator moves them.
   SharedWords shared_words(const Instruction& in) const {
     SharedWords w;
     const uint32_t pointer = p_.operands[in.operand_begin];
     if (pointer >= pointer_variable_.size()) return w;
     w.variable = pointer_variable_[pointer];
     const auto op = spv::Op(in.opcode);
-    if (op != spv::Op::OpLoad && op != spv::Op::OpStore) return w;
-    w.bytes = int64_t(in.components) * std::max<int64_t>(1, in.width_bits / 8);
-    if (op == spv::Op::OpStore) {
-      // A store's value is its second operand: its width is the value's.
-      const uint32_t value = in.operand_count > 1 && p_.operand_is_slot[in.operand_begin + 1]
-                                 ? p_.operands[in.operand_begin + 1] : kNoFact;
-      const uint32_t made = value < facts_.producer.size() ? facts_.producer[value] : kNoFact;
-      w.bytes = made != kNoFact ? int64_t(p_.instructions[made].components) *
-                                      std::max<int64_t>(1, p_.instructions[made].width_bits / 8)
-                                : 0;
-      if (w.bytes == 0) return w;
-    }
+    if ((op != spv::Op::OpLoad && op != spv::Op::OpStore) || in.aux >= p_.leaf_lists.size()) return w;
+    w.bytes = int64_t(frontend::extent(p_.leaf_lists[in.aux]));
     const uint32_t made = facts_.producer[pointer];
     if (made == kNoFact) {
       w.known = true;  // the variable itself
