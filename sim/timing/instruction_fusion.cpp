@@ -120,26 +120,64 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
   }
 }
 
+// The index a flattened side's select passes where its side is taken: its
+// one operand that is not zero (kNone where both or neither are).
+uint32_t side_index(const frontend::Program& p, const SlotFacts& facts, uint32_t select_instruction) {
+  const Instruction& select = p.instructions[select_instruction];
+  auto operand = [&](uint32_t k) {
+    return p.operand_is_slot[select.operand_begin + k] ? p.operands[select.operand_begin + k] : kNone;
+  };
+  if (facts.is_zero(operand(1)) == facts.is_zero(operand(2))) return kNone;
+  return facts.is_zero(operand(1)) ? operand(2) : operand(1);
+}
+
+// The select of a flattened side's run-time index, `condition ? index : 0`
+// or `condition ? 0 : index` (branch_flattening.h), that computes `slot`;
+// kNone where something else does.
+uint32_t flattened_side_select(const frontend::Program& p, const SlotFacts& facts, uint32_t slot) {
+  if (slot >= p.slot_count || facts.producer[slot] == kNone) return kNone;
+  const Instruction& select = p.instructions[facts.producer[slot]];
+  if (static_cast<Op>(select.opcode) != Op::OpSelect || select.operand_count != 3) return kNone;
+  const uint32_t taken = side_index(p, facts, facts.producer[slot]);
+  return taken < p.slot_count ? facts.producer[slot] : kNone;
+}
+
 // An index that differs by a constant from one computed before it in its
 // block (the same terms, AffineIndex): a GPU addresses it from that one's
 // register with an immediate offset, so what computes it issues nothing, but
 // for values that something besides an index reads too. APSP's phase 3 in
 // trips of steps (partial_loop_unrolling.h): each step's words are the first
 // step's plus a constant, where the SPIR-V computes every step's addresses.
+// A flattened side's index is `condition ? index : 0` (branch_flattening.h):
+// its terms are those of `index`, as the driver computes one address for
+// both sides of APSP phase 2's pivot_row if/else and reads each further row
+// at an immediate offset from it (`@P6 LDS R5, [R7]`, `@!P6 LDS R0,
+// [R7+0x4000]`: validate/data/sass/driver-2026-11-26/apsp-64-16x16/phase2.sass).
+// What computes the first index of its terms computes their base register,
+// so it issues even where a later index reads the very same value.
 void fold_index_arithmetic(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
   for (const frontend::Block& block : p.blocks) {
     std::set<IndexTerms> seen;
     std::set<uint32_t> candidates;  // instructions computing an index from a seen one's terms
+    std::set<uint32_t> bases;       // instructions computing the first index of its terms
     for (uint32_t i = block.first; i < block.end; ++i) {
       const Instruction& in = p.instructions[i];
       if (!frontend::is_access_chain(static_cast<Op>(in.opcode))) continue;
       const frontend::AccessChain& access = p.chains[in.aux];
       if (access.dynamic.size() != 1) continue;
-      const AffineIndex index = facts.sum_of(p, access.dynamic[0].slot);
-      if (index.terms.empty() || seen.insert(index.terms).second) continue;
+      const uint32_t side_select = flattened_side_select(p, facts, access.dynamic[0].slot);
+      const uint32_t slot = side_select == kNone ? access.dynamic[0].slot : side_index(p, facts, side_select);
+      const AffineIndex index = facts.sum_of(p, slot);
+      if (index.terms.empty()) continue;
+      if (seen.insert(index.terms).second) {
+        bases.insert(index.nodes.begin(), index.nodes.end());
+        continue;
+      }
       for (uint32_t node : index.nodes)
         if (p.instructions[node].block == in.block) candidates.insert(node);
+      if (side_select != kNone && p.instructions[side_select].block == in.block) candidates.insert(side_select);
     }
+    for (uint32_t node : bases) candidates.erase(node);
     if (candidates.empty()) continue;
     // Who reads each candidate's value: an index, another candidate, or something else.
     std::map<uint32_t, std::vector<std::pair<uint32_t, bool>>> readers;  // slot -> (instruction, as an index)

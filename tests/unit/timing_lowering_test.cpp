@@ -1642,6 +1642,39 @@ TEST(TimingFlattening, APivotRowIfElseIsPredicatedItsIndexArithmeticFoldedIntoTh
   expect_flattened(script_of(kernel, 64));
 }
 
+TEST(TimingFlattening, APredicatedSidesIndexOneRowOnIsAnImmediateOffsetFromTheRowBefore) {
+  // APSP phase 2's cells of one step: each row's pivot words at at(row, k),
+  // the next row's at(row + 4, k), 32 words on. The H100's driver computes
+  // one address for both sides and reads the other rows at immediate
+  // offsets from it (`@P6 LDS R5, [R7]`, `@!P6 LDS R0, [R7+0x4000]`:
+  // validate/data/sass/driver-2026-11-26/apsp-64-16x16/phase2.sass); the
+  // flattened side's index is `taken ? index : 0`, which the fold looks through.
+  const launch::Script script = script_of(
+      "shared uint a[64];\nshared uint b[64];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; a[i] = buf.v[i]; b[i] = buf.v[i + 32u]; barrier();\n"
+      "  uint row = i >> 3u, col = i & 7u, k = buf.v[0] & 7u; bool p = buf.v[1] == 0u; uint x, y;\n"
+      "  uint first = row * 8u + k, next = (row + 4u) * 8u + k, pivot = k * 8u + col;\n"
+      "  if (p) { x = b[first] + a[pivot]; } else { x = a[first] + b[pivot]; }\n"
+      "  if (p) { y = b[next] + a[pivot]; } else { y = a[next] + b[pivot]; }\n"
+      "  buf.v[i] = x + y; }",
+      64);
+  expect_flattened(script);
+  launch::SimulatorBackend backend(
+      launch::SimulatorOptions{32, true, true, 100'000'000, nullptr, TimingOptions{}.flatten_branches_up_to, true, false});
+  const frontend::Program& program = backend.program(script, script.pipelines.front());
+  const std::vector<bool> fused = fuse_instructions(program).fused;
+  size_t adds = 0, adds_folded = 0;
+  for (size_t i = 0; i < program.instructions.size(); ++i)
+    if (static_cast<spv::Op>(program.instructions[i].opcode) == spv::Op::OpIAdd) ++adds, adds_folded += fused[i];
+  // Ten adds: `i + 32u` (a buffer index, an immediate offset already),
+  // `first`'s and `pivot`'s (their multiplies folded into multiply-adds),
+  // `next`'s two, each side's sum of two words and `x + y`. `next` is
+  // `first` plus 32: its two adds issue nothing. Where the fold stopped at
+  // the sides' selects, they issued (1 of 10 folded).
+  EXPECT_EQ(adds, 10u);
+  EXPECT_EQ(adds_folded, 3u);
+}
+
 TEST(TimingFlattening, AGuardedBufferLoadIsPredicatedTheEarlyReturnOfAFunctionToo) {
   // The luminance shaders' fetch: `if (x >= width ...) return 0.0; return
   // dot(pixels[...], lum);`, inlined into a loop of fetches. ptxas predicates
