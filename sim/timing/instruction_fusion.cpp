@@ -220,12 +220,11 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
     const auto chain_op = static_cast<Op>(chain.opcode);
     if (chain_op != Op::OpAccessChain && chain_op != Op::OpInBoundsAccessChain) continue;
     for (const frontend::ChainIndex& index : p.chains[chain.aux].dynamic) {
-      if (index.slot >= p.slot_count || facts.producer[index.slot] == kNone) continue;
-      const Instruction& select = p.instructions[facts.producer[index.slot]];
-      if (static_cast<Op>(select.opcode) != Op::OpSelect || select.operand_count != 3) continue;
+      const uint32_t side_select = flattened_side_select(p, facts, index.slot);
+      if (side_select == kNone) continue;
+      const Instruction& select = p.instructions[side_select];
       const uint32_t condition = slot_operand(select, 0);
-      if (condition >= p.slot_count || facts.is_zero(slot_operand(select, 1)) == facts.is_zero(slot_operand(select, 2)))
-        continue;
+      if (condition >= p.slot_count) continue;
       f.predicate[i] = condition;
       f.predicate_when[i] = facts.is_zero(slot_operand(select, 2));
       break;

@@ -145,7 +145,7 @@ bank_throughput_points() {
 # phase2_variant_points FILE N:BF:THREADS:SHARE:VARIANT...: APSP at each point
 # with kernels/apsp/blocked_fw_shared.comp replaced by what
 # phase2_shared_variants.py SHARE VARIANT writes (restored after), row-major
-# tiles, per-pipeline times over 5 timed repeats, unchecked (most variants
+# tiles (or PHASE2_LAYOUT's), per-pipeline times over 5 timed repeats, unchecked (most variants
 # compute wrong distances), appended to $OUT/FILE in the order given.
 phase2_variant_points() {
   local file=$1 point n bf threads share variant
@@ -155,7 +155,7 @@ phase2_variant_points() {
     IFS=: read -r n bf threads share variant <<< "$point"
     python3 validate/data/kernel-variants/phase2_shared_variants.py $share $variant kernels/apsp/blocked_fw_shared.comp
     timeout 120 $B validate apsp --param n=$n --param edges=$((4 * n)) --param block_factor=$bf --param threads=$threads \
-      --param tile_layout=row --no-check --repeats 5 --out $OUT/point.jsonl >> $OUT/log.txt 2>&1
+      --param tile_layout=${PHASE2_LAYOUT:-row} --no-check --repeats 5 --out $OUT/point.jsonl >> $OUT/log.txt 2>&1
     cat $OUT/point.jsonl >> $OUT/$file && rm $OUT/point.jsonl
   done
   cp /tmp/blocked_fw_shared.orig kernels/apsp/blocked_fw_shared.comp
