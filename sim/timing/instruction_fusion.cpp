@@ -212,6 +212,15 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
   auto slot_operand = [&](const Instruction& in, uint32_t k) {
     return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : kNone;
   };
+  // Each such load's own index, to find the other side's load at the same one.
+  struct Side {
+    uint32_t load, condition;
+    bool when;
+    uint32_t own_index;
+    uint64_t stride_bytes;
+    AffineIndex sum;
+  };
+  std::vector<Side> sides;
   for (uint32_t i = 0; i < p.instructions.size(); ++i) {
     if (static_cast<Op>(p.instructions[i].opcode) != Op::OpLoad) continue;
     const uint32_t pointer = slot_operand(p.instructions[i], 0);
@@ -227,9 +236,20 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
       if (condition >= p.slot_count) continue;
       f.predicate[i] = condition;
       f.predicate_when[i] = facts.is_zero(slot_operand(select, 2));
+      const uint32_t own = side_index(p, facts, side_select);
+      sides.push_back({i, condition, f.predicate_when[i], own, index.stride_bytes, facts.sum_of(p, own)});
       break;
     }
   }
+  for (const Side& side : sides)
+    for (const Side& other : sides)
+      if (p.instructions[other.load].block == p.instructions[side.load].block && other.condition == side.condition &&
+          other.when != side.when && other.stride_bytes == side.stride_bytes && other.sum.terms == side.sum.terms &&
+          other.sum.offset == side.sum.offset) {
+        f.off_index[side.load] = side.own_index;
+        f.off_stride_bytes[side.load] = side.stride_bytes;
+        break;
+      }
 }
 
 }  // namespace
@@ -249,6 +269,8 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   f.adds_then_min_max.assign(n, false);
   f.predicate.assign(n, kNone);
   f.predicate_when.assign(n, true);
+  f.off_index.assign(n, kNone);
+  f.off_stride_bytes.assign(n, 0);
   f.sets_predicate.assign(n, false);
   for (uint32_t i = 0; i < n; ++i) f.multiplies[i] = static_cast<Op>(p.instructions[i].opcode) == Op::OpIMul;
   const SlotFacts facts(p);

@@ -1353,6 +1353,47 @@ TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPassThePipeAndTouchNoBank)
   EXPECT_EQ(held.shared_load_bank_conflicts, 0);
 }
 
+// A uniform if/else whose sides read the same index of two shared arrays,
+// `a[p] + b[p]` or `b[p] + a[p]`, p = (ways * i + k) mod the arrays' length:
+// each load a `ways`-way conflict where a lane performs it. The first side
+// is never taken. The counters of 16 subgroups of 128 steps.
+TimingCounters off_side_at_the_same_index(uint32_t ways) {
+  const std::string words = std::to_string(32 * ways);
+  const launch::Script script = script_of(
+      "shared uint a[" + words + "]; shared uint b[" + words + "];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
+      "  for (uint w = 0u; w < " + std::to_string(ways) + "u; ++w) { a[i + 32u * w] = i; b[i + 32u * w] = 3u * i; }\n"
+      "  barrier(); uint acc = 0u;\n"
+      "  for (uint k = 0u; k < 128u; ++k) {\n"
+      "    uint p = (" + std::to_string(ways) + "u * i + k) & " + std::to_string(32 * ways - 1) + "u;\n"
+      "    if (x > 1000u) acc ^= a[p] + b[p]; else acc ^= b[p] + a[p];\n"
+      "  }\n"
+      "  buf.v[gl_GlobalInvocationID.x] = acc; }",
+      32 * 16, 16);
+  return predict(script, load_device_model("h100"), {}).counters;
+}
+
+TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPresentTheirWordsWhereTheOtherSideReadsTheSameIndex) {
+  // APSP phase 2's pivot_row if/else: each side reads the same row and
+  // column of its own tile, so the driver computes each address once for
+  // both sides, and the loads of the side no lane takes still present
+  // their words to the banks, replayed for a conflict at most once: as
+  // written costs what `+select` costs with row-major tiles (2-way) and
+  // near `+no-branch` with column-major ones (16-way;
+  // validate/data/README.md, "What the device call of 2026-11-28 (13:57Z)
+  // on the H200 showed"). (The test above, whose sides read at other
+  // indices, keeps its loads off at one pass and no bank.)
+  const double steps = 16.0 * 128;  // subgroups x steps
+  // 2 ways: every load two wavefronts, the two off in every lane included.
+  const TimingCounters two = off_side_at_the_same_index(2);
+  EXPECT_EQ(two.shared_load_bank_conflicts, steps * 4);
+  EXPECT_EQ(two.shared_load_wavefronts, steps * 4 * 2);
+  // 4 ways: four for each load performed, two for each load off.
+  const TimingCounters four = off_side_at_the_same_index(4);
+  EXPECT_EQ(four.shared_load_bank_conflicts, steps * (2 * 3 + 2 * 1));
+  EXPECT_EQ(four.shared_load_wavefronts, steps * (2 * 4 + 2 * 2));
+}
+
 // Cycles of a kernel of 64 workgroups of 32 lanes on one compute unit (16
 // subgroups on each of its 4 SIMDs: throughput-bound).
 double cycles_on_one_compute_unit(const std::string& body, const DeviceModel& base, uint32_t int_lanes) {
