@@ -163,9 +163,7 @@ void ComputeUnit::on_memory(const core::Subgroup& sg, const frontend::Instructio
       core::for_each_lane(access.lanes, [&](uint32_t lane) {
         own[lane] = access.addresses[lane] + uint64_t(sg.value(it.off_index, lane)) * it.off_stride_bytes;
       });
-      events_.bank = banks_.access(access.lanes, own.data(), access.bytes_per_lane * it.elements);
-      events_.bank.replays = std::min(events_.bank.replays, events_.bank.lane_groups);
-      events_.bank.wavefronts = std::min(events_.bank.wavefronts, 2 * events_.bank.lane_groups);
+      events_.bank = banks_.access(access.lanes, own.data(), access.bytes_per_lane * it.elements, 2);
     } else {
       events_.bank = banks_.access(performing, access.addresses, access.bytes_per_lane * it.elements);
     }

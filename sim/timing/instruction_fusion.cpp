@@ -120,26 +120,24 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
   }
 }
 
-// The index a flattened side's select passes where its side is taken: its
-// one operand that is not zero (kNone where both or neither are).
-uint32_t side_index(const frontend::Program& p, const SlotFacts& facts, uint32_t select_instruction) {
-  const Instruction& select = p.instructions[select_instruction];
+// A flattened side's run-time index, `condition ? index : 0` or `condition
+// ? 0 : index` (branch_flattening.h): the select computing it and the index
+// it passes where the side is taken (both kNone where no such select
+// computes the slot).
+struct FlattenedSide {
+  uint32_t select = kNone, index = kNone;
+};
+FlattenedSide flattened_side(const frontend::Program& p, const SlotFacts& facts, uint32_t slot) {
+  if (slot >= p.slot_count || facts.producer[slot] == kNone) return {};
+  const Instruction& select = p.instructions[facts.producer[slot]];
+  if (static_cast<Op>(select.opcode) != Op::OpSelect || select.operand_count != 3) return {};
   auto operand = [&](uint32_t k) {
     return p.operand_is_slot[select.operand_begin + k] ? p.operands[select.operand_begin + k] : kNone;
   };
-  if (facts.is_zero(operand(1)) == facts.is_zero(operand(2))) return kNone;
-  return facts.is_zero(operand(1)) ? operand(2) : operand(1);
-}
-
-// The select of a flattened side's run-time index, `condition ? index : 0`
-// or `condition ? 0 : index` (branch_flattening.h), that computes `slot`;
-// kNone where something else does.
-uint32_t flattened_side_select(const frontend::Program& p, const SlotFacts& facts, uint32_t slot) {
-  if (slot >= p.slot_count || facts.producer[slot] == kNone) return kNone;
-  const Instruction& select = p.instructions[facts.producer[slot]];
-  if (static_cast<Op>(select.opcode) != Op::OpSelect || select.operand_count != 3) return kNone;
-  const uint32_t taken = side_index(p, facts, facts.producer[slot]);
-  return taken < p.slot_count ? facts.producer[slot] : kNone;
+  if (facts.is_zero(operand(1)) == facts.is_zero(operand(2))) return {};
+  const uint32_t taken = facts.is_zero(operand(1)) ? operand(2) : operand(1);
+  if (taken >= p.slot_count) return {};
+  return {facts.producer[slot], taken};
 }
 
 // An index that differs by a constant from one computed before it in its
@@ -165,9 +163,8 @@ void fold_index_arithmetic(const frontend::Program& p, const SlotFacts& facts, I
       if (!frontend::is_access_chain(static_cast<Op>(in.opcode))) continue;
       const frontend::AccessChain& access = p.chains[in.aux];
       if (access.dynamic.size() != 1) continue;
-      const uint32_t side_select = flattened_side_select(p, facts, access.dynamic[0].slot);
-      const uint32_t slot = side_select == kNone ? access.dynamic[0].slot : side_index(p, facts, side_select);
-      const AffineIndex index = facts.sum_of(p, slot);
+      const FlattenedSide side = flattened_side(p, facts, access.dynamic[0].slot);
+      const AffineIndex index = facts.sum_of(p, side.select == kNone ? access.dynamic[0].slot : side.index);
       if (index.terms.empty()) continue;
       if (seen.insert(index.terms).second) {
         bases.insert(index.nodes.begin(), index.nodes.end());
@@ -175,7 +172,7 @@ void fold_index_arithmetic(const frontend::Program& p, const SlotFacts& facts, I
       }
       for (uint32_t node : index.nodes)
         if (p.instructions[node].block == in.block) candidates.insert(node);
-      if (side_select != kNone && p.instructions[side_select].block == in.block) candidates.insert(side_select);
+      if (side.select != kNone && p.instructions[side.select].block == in.block) candidates.insert(side.select);
     }
     for (uint32_t node : bases) candidates.erase(node);
     if (candidates.empty()) continue;
@@ -229,15 +226,14 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
     const auto chain_op = static_cast<Op>(chain.opcode);
     if (chain_op != Op::OpAccessChain && chain_op != Op::OpInBoundsAccessChain) continue;
     for (const frontend::ChainIndex& index : p.chains[chain.aux].dynamic) {
-      const uint32_t side_select = flattened_side_select(p, facts, index.slot);
-      if (side_select == kNone) continue;
-      const Instruction& select = p.instructions[side_select];
+      const FlattenedSide side = flattened_side(p, facts, index.slot);
+      if (side.select == kNone) continue;
+      const Instruction& select = p.instructions[side.select];
       const uint32_t condition = slot_operand(select, 0);
       if (condition >= p.slot_count) continue;
       f.predicate[i] = condition;
       f.predicate_when[i] = facts.is_zero(slot_operand(select, 2));
-      const uint32_t own = side_index(p, facts, side_select);
-      sides.push_back({i, condition, f.predicate_when[i], own, index.stride_bytes, facts.sum_of(p, own)});
+      sides.push_back({i, condition, f.predicate_when[i], side.index, index.stride_bytes, facts.sum_of(p, side.index)});
       break;
     }
   }
