@@ -154,9 +154,7 @@ struct DeviceModel {
   // load and such a store 0.92, one pass in the model's whole wavefronts
   // (the uniform_branch micro and its store variant,
   // kernel-variants/run-store-off.sh). A lane whose predicate is off touches
-  // no bank, but for a flattened side's load whose other side loads at the
-  // same index: that one presents its own words, replayed at most once
-  // (ComputeUnit::on_memory).
+  // no bank.
   uint32_t shared_predicated_off_passes = 0;
   // Cycles a subgroup waits after it issues a global load before it issues
   // again (0: only the SIMD's issue interval). On the H100 a trip of 8

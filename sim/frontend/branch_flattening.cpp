@@ -257,23 +257,32 @@ class FunctionFlattener {
   }
 
   // The integer arithmetic of a side used only as the run-time index of the
-  // side's chains into shared memory (`tid + s`), which a compiler can fold
-  // into the load's address.
+  // side's chains into shared memory (`tid + s`, `row * BF + k`), or only by
+  // such arithmetic, which a compiler folds into the load's address: the
+  // driver's IMAD and LEA compute an address, not an index and then an
+  // address (APSP phase 2's first cell of a row, `tile_b[row * BF + k]`, is
+  // predicated like the others: validate/data/sass/driver-2026-11-26/
+  // apsp-64-16x16/phase2.sass). Found from the side's last instruction
+  // back, as each use comes after what it uses.
   static std::unordered_set<uint32_t> address_arithmetic(const std::vector<Instruction>& body) {
-    std::unordered_map<uint32_t, uint32_t> uses, index_uses;
-    for (const Instruction& in : body) {
-      const bool chain = is_access_chain(op_of(in));
-      for (size_t k = result_word(in) + 1; k < in.size(); ++k) {
-        ++uses[in[k]];
-        if (chain && k >= 4) ++index_uses[in[k]];
-      }
-    }
+    std::unordered_map<uint32_t, std::vector<std::pair<size_t, size_t>>> uses;  // value: (instruction, word)
+    for (size_t i = 0; i < body.size(); ++i)
+      for (size_t k = result_word(body[i]) + 1; k < body[i].size(); ++k) uses[body[i][k]].emplace_back(i, k);
     std::unordered_set<uint32_t> addresses;
-    for (const Instruction& in : body) {
+    for (size_t i = body.size(); i-- > 0;) {
+      const Instruction& in = body[i];
       const spv::Op op = op_of(in);
-      if ((op == spv::Op::OpIAdd || op == spv::Op::OpISub) && in.size() == 5 && uses[in[2]] > 0 &&
-          uses[in[2]] == index_uses[in[2]])
-        addresses.insert(in[2]);
+      const bool integer_step = op == spv::Op::OpIAdd || op == spv::Op::OpISub || op == spv::Op::OpIMul ||
+                                op == spv::Op::OpShiftLeftLogical;
+      if (!integer_step || in.size() != 5) continue;
+      auto used = uses.find(in[2]);
+      if (used == uses.end()) continue;
+      const bool only_addresses = std::all_of(used->second.begin(), used->second.end(), [&](auto use) {
+        const Instruction& user = body[use.first];
+        const size_t result = result_word(user);
+        return (is_access_chain(op_of(user)) && use.second >= 4) || (result && addresses.count(user[result]));
+      });
+      if (only_addresses) addresses.insert(in[2]);
     }
     return addresses;
   }

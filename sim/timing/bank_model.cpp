@@ -18,8 +18,8 @@ uint32_t DistinctWordBankModel::lanes_per_group(uint32_t bytes_per_lane) const {
   return std::clamp(bytes_per_pass / std::max(1u, bytes_per_lane), 1u, lanes_together_);
 }
 
-BankAccess DistinctWordBankModel::access(core::LaneMask lanes, const uint64_t* addresses, uint32_t bytes_per_lane,
-                                         uint32_t passes_per_group) const {
+BankAccess DistinctWordBankModel::access(core::LaneMask lanes, const uint64_t* addresses,
+                                         uint32_t bytes_per_lane) const {
   BankAccess result;
   const uint32_t words_per_lane = std::max(1u, (bytes_per_lane + bank_width_bytes_ - 1) / bank_width_bytes_);
   const uint32_t together = lanes_per_group(bytes_per_lane);
@@ -51,7 +51,7 @@ BankAccess DistinctWordBankModel::access(core::LaneMask lanes, const uint64_t* a
       }
     });
     ++result.lane_groups;
-    result.wavefronts += std::min(busiest, passes_per_group);
+    result.wavefronts += busiest;
     result.worst_degree = std::max(result.worst_degree, busiest);
     result.words += count;
   }

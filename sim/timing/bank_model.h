@@ -24,24 +24,17 @@ struct BankAccess {
   uint32_t worst_degree = 0; // the most distinct words one bank delivers to one lane group: "N-way"
 };
 
-// `passes_per_group` bounds the passes a lane group takes, its replays
-// included: a load predicated off in every lane is replayed for its words'
-// conflict at most once (ComputeUnit::on_memory).
-inline constexpr uint32_t kEveryPass = ~0u;
-
 class BankModel {
  public:
   virtual ~BankModel() = default;
-  virtual BankAccess access(core::LaneMask lanes, const uint64_t* addresses, uint32_t bytes_per_lane,
-                            uint32_t passes_per_group = kEveryPass) const = 0;
+  virtual BankAccess access(core::LaneMask lanes, const uint64_t* addresses, uint32_t bytes_per_lane) const = 0;
 };
 
 // The CUDA-guide / GCN-ISA model described above.
 class DistinctWordBankModel : public BankModel {
  public:
   explicit DistinctWordBankModel(const DeviceModel& device);
-  BankAccess access(core::LaneMask lanes, const uint64_t* addresses, uint32_t bytes_per_lane,
-                    uint32_t passes_per_group = kEveryPass) const override;
+  BankAccess access(core::LaneMask lanes, const uint64_t* addresses, uint32_t bytes_per_lane) const override;
   // Lanes served in one pass when each wants bytes_per_lane bytes.
   uint32_t lanes_per_group(uint32_t bytes_per_lane) const;
 

@@ -144,29 +144,18 @@ void ComputeUnit::on_memory(const core::Subgroup& sg, const frontend::Instructio
   if (c == InstrClass::Shared) {
     // A widened load fetches its neighbours' elements too. A flattened
     // side's load reads element 0 where its predicate is off, which the
-    // device's predicated load does not read at all. But where its
-    // predicate is off in every lane and the other side loads at the same
-    // index, the device's load still presents the words at its own index
-    // to the banks (InstructionFusion::off_index), and is replayed for
-    // their conflict at most once: APSP phase 2 as written costs what
-    // `+select` costs with row-major tiles (a 2-way conflict), and near
-    // `+no-branch` with column-major ones (16-way; validate/data/README.md,
-    // "What the device call of 2026-11-28 (13:57Z) on the H200 showed").
+    // device's predicated load does not read at all: off in every lane, it
+    // passes the pipe touching no bank (shared_predicated_off_passes), even
+    // where the other side reads the same index of a tile whose words
+    // conflict (validate/data/README.md, "What flattening a row's first
+    // cell changed in the model").
     const InstructionTiming& it = timing_.instructions[pc];
     core::LaneMask performing = access.lanes;
     if (it.predicate != InstructionTiming::kNoSlot)
       core::for_each_lane(access.lanes, [&](uint32_t lane) {
         if ((sg.value(it.predicate, lane) != 0) != it.predicate_when) performing &= ~(core::LaneMask{1} << lane);
       });
-    if (performing == 0 && access.lanes != 0 && it.off_index != InstructionTiming::kNoSlot) {
-      std::array<uint64_t, 8 * sizeof(core::LaneMask)> own{};
-      core::for_each_lane(access.lanes, [&](uint32_t lane) {
-        own[lane] = access.addresses[lane] + uint64_t(sg.value(it.off_index, lane)) * it.off_stride_bytes;
-      });
-      events_.bank = banks_.access(access.lanes, own.data(), access.bytes_per_lane * it.elements, 2);
-    } else {
-      events_.bank = banks_.access(performing, access.addresses, access.bytes_per_lane * it.elements);
-    }
+    events_.bank = banks_.access(performing, access.addresses, access.bytes_per_lane * it.elements);
   }
   else if (c == InstrClass::Global)
     events_.coalesced = coalescer_.access(access.lanes, access.addresses, access.bytes_per_lane);

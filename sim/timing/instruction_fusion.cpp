@@ -209,15 +209,6 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
   auto slot_operand = [&](const Instruction& in, uint32_t k) {
     return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : kNone;
   };
-  // Each such load's own index, to find the other side's load at the same one.
-  struct Side {
-    uint32_t load, condition;
-    bool when;
-    uint32_t own_index;
-    uint64_t stride_bytes;
-    AffineIndex sum;
-  };
-  std::vector<Side> sides;
   for (uint32_t i = 0; i < p.instructions.size(); ++i) {
     if (static_cast<Op>(p.instructions[i].opcode) != Op::OpLoad) continue;
     const uint32_t pointer = slot_operand(p.instructions[i], 0);
@@ -233,19 +224,9 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
       if (condition >= p.slot_count) continue;
       f.predicate[i] = condition;
       f.predicate_when[i] = facts.is_zero(slot_operand(select, 2));
-      sides.push_back({i, condition, f.predicate_when[i], side.index, index.stride_bytes, facts.sum_of(p, side.index)});
       break;
     }
   }
-  for (const Side& side : sides)
-    for (const Side& other : sides)
-      if (p.instructions[other.load].block == p.instructions[side.load].block && other.condition == side.condition &&
-          other.when != side.when && other.stride_bytes == side.stride_bytes && other.sum.terms == side.sum.terms &&
-          other.sum.offset == side.sum.offset) {
-        f.off_index[side.load] = side.own_index;
-        f.off_stride_bytes[side.load] = side.stride_bytes;
-        break;
-      }
 }
 
 }  // namespace
@@ -265,8 +246,6 @@ InstructionFusion fuse_instructions(const frontend::Program& p, const CompilerTr
   f.adds_then_min_max.assign(n, false);
   f.predicate.assign(n, kNone);
   f.predicate_when.assign(n, true);
-  f.off_index.assign(n, kNone);
-  f.off_stride_bytes.assign(n, 0);
   f.sets_predicate.assign(n, false);
   for (uint32_t i = 0; i < n; ++i) f.multiplies[i] = static_cast<Op>(p.instructions[i].opcode) == Op::OpIMul;
   const SlotFacts facts(p);

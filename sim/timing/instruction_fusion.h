@@ -63,15 +63,6 @@ struct InstructionFusion {
   // the side; kNone otherwise.
   std::vector<uint32_t> predicate;
   std::vector<bool> predicate_when;
-  // Per such load whose other side loads at the same index (APSP phase 2's
-  // pivot_row sides, each reading the same row and column of its own
-  // tile): the slot of its own index, before the select, and the chain's
-  // stride. The driver computes that address once for both sides, so the
-  // load, off in every lane, still presents its lanes' words to the banks
-  // (kNone where the other side has no such load: the reductions' steps
-  // compute theirs under the predicate).
-  std::vector<uint32_t> off_index;
-  std::vector<uint64_t> off_stride_bytes;
   // Per instruction: 32-bit elements per lane a widened shared load fetches (1 otherwise).
   std::vector<uint8_t> elements;
   // Per instruction: instructions the GPU issues for it (1 but for divisions

@@ -54,8 +54,6 @@ ProgramTiming::ProgramTiming(const frontend::Program& p, const CompilerTraits& t
     t.arrives_with = fusion.arrives_with[i];
     t.predicate = fusion.predicate[i];
     t.predicate_when = fusion.predicate_when[i];
-    t.off_index = fusion.off_index[i];
-    t.off_stride_bytes = fusion.off_stride_bytes[i];
     t.elements = fusion.elements[i];
     t.issues = fusion.issues[i];
     t.multiplies = fusion.multiplies[i];

@@ -28,11 +28,6 @@ struct InstructionTiming {
   // `predicate_when` read (the others read element 0 where the device reads nothing).
   uint32_t predicate = kNoSlot;
   bool predicate_when = true;
-  // Such a load's own index and stride where the other side loads at the
-  // same index (InstructionFusion::off_index): off in every lane, it still
-  // presents the words at that index to the banks.
-  uint32_t off_index = kNoSlot;
-  uint64_t off_stride_bytes = 0;
   uint8_t elements = 1;          // a widened shared load: 32-bit elements per lane
   uint8_t issues = 1;            // GPU instructions issued for it (a division: a sequence)
   // A load or store that reads or writes registers (pointer_classes): a

@@ -1353,45 +1353,31 @@ TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPassThePipeAndTouchNoBank)
   EXPECT_EQ(held.shared_load_bank_conflicts, 0);
 }
 
-// A uniform if/else whose sides read the same index of two shared arrays,
-// `a[p] + b[p]` or `b[p] + a[p]`, p = (ways * i + k) mod the arrays' length:
-// each load a `ways`-way conflict where a lane performs it. The first side
-// is never taken. The counters of 16 subgroups of 128 steps.
-TimingCounters off_side_at_the_same_index(uint32_t ways) {
-  const std::string words = std::to_string(32 * ways);
+TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesTouchNoBankWhereTheOtherSideReadsTheSameIndex) {
+  // APSP phase 2's pivot_row if/else: each side reads the same row and
+  // column of its own tile, the driver addressing both sides' loads from one
+  // register. The side no lane takes still touches no bank: as written costs
+  // what +no-branch costs and one pass a load off more, at every tile shape
+  // and with column-major tiles' 16-way conflicts too (validate/data/README.md,
+  // "What flattening a row's first cell changed in the model"). Here each side
+  // reads `a[p] + b[p]` or `b[p] + a[p]`, p a 4-way conflict, and the first
+  // side is never taken: 16 subgroups of 128 steps, four wavefronts for each
+  // of the two loads performed, none for the two off.
   const launch::Script script = script_of(
-      "shared uint a[" + words + "]; shared uint b[" + words + "];\n"
+      "shared uint a[128]; shared uint b[128];\n"
       "void main() { uint i = gl_LocalInvocationID.x; uint x = buf.v[gl_GlobalInvocationID.x];\n"
-      "  for (uint w = 0u; w < " + std::to_string(ways) + "u; ++w) { a[i + 32u * w] = i; b[i + 32u * w] = 3u * i; }\n"
+      "  for (uint w = 0u; w < 4u; ++w) { a[i + 32u * w] = i; b[i + 32u * w] = 3u * i; }\n"
       "  barrier(); uint acc = 0u;\n"
       "  for (uint k = 0u; k < 128u; ++k) {\n"
-      "    uint p = (" + std::to_string(ways) + "u * i + k) & " + std::to_string(32 * ways - 1) + "u;\n"
+      "    uint p = (4u * i + k) & 127u;\n"
       "    if (x > 1000u) acc ^= a[p] + b[p]; else acc ^= b[p] + a[p];\n"
       "  }\n"
       "  buf.v[gl_GlobalInvocationID.x] = acc; }",
       32 * 16, 16);
-  return predict(script, load_device_model("h100"), {}).counters;
-}
-
-TEST(TimingSharedPipe, AFlattenedSidesLoadsNoLaneTakesPresentTheirWordsWhereTheOtherSideReadsTheSameIndex) {
-  // APSP phase 2's pivot_row if/else: each side reads the same row and
-  // column of its own tile, so the driver computes each address once for
-  // both sides, and the loads of the side no lane takes still present
-  // their words to the banks, replayed for a conflict at most once: as
-  // written costs what `+select` costs with row-major tiles (2-way) and
-  // near `+no-branch` with column-major ones (16-way;
-  // validate/data/README.md, "What the device call of 2026-11-28 (13:57Z)
-  // on the H200 showed"). (The test above, whose sides read at other
-  // indices, keeps its loads off at one pass and no bank.)
-  const double steps = 16.0 * 128;  // subgroups x steps
-  // 2 ways: every load two wavefronts, the two off in every lane included.
-  const TimingCounters two = off_side_at_the_same_index(2);
-  EXPECT_EQ(two.shared_load_bank_conflicts, steps * 4);
-  EXPECT_EQ(two.shared_load_wavefronts, steps * 4 * 2);
-  // 4 ways: four for each load performed, two for each load off.
-  const TimingCounters four = off_side_at_the_same_index(4);
-  EXPECT_EQ(four.shared_load_bank_conflicts, steps * (2 * 3 + 2 * 1));
-  EXPECT_EQ(four.shared_load_wavefronts, steps * (2 * 4 + 2 * 2));
+  const TimingCounters counters = predict(script, load_device_model("h100"), {}).counters;
+  const double steps = 16.0 * 128;
+  EXPECT_EQ(counters.shared_load_bank_conflicts, steps * 2 * 3);
+  EXPECT_EQ(counters.shared_load_wavefronts, steps * 2 * 4);
 }
 
 // Cycles of a kernel of 64 workgroups of 32 lanes on one compute unit (16
@@ -1679,6 +1665,21 @@ TEST(TimingFlattening, APivotRowIfElseIsPredicatedItsIndexArithmeticFoldedIntoTh
       "void main() { uint i = gl_LocalInvocationID.x; a[i] = buf.v[i]; b[i] = buf.v[i + 32u]; barrier();\n"
       "  uint row = (i >> 3u) * 8u, col = i & 7u, k = buf.v[0] & 7u, pivot = k * 8u; uint x;\n"
       "  if (buf.v[1] == 0u) { x = b[row + k] + a[pivot + col]; } else { x = a[row + k] + b[pivot + col]; }\n"
+      "  buf.v[i] = x; }";
+  expect_flattened(script_of(kernel, 64));
+}
+
+TEST(TimingFlattening, ASidesMultipliesThatOnlyAddressItsLoadsAreFoldedIntoThem) {
+  // APSP phase 2's first cell of a row: the side itself multiplies the row
+  // by the tile's width, `b[row * w + k] + a[k * w + col]`. The driver
+  // predicates it like the cells after it, its multiply-adds computing
+  // addresses (validate/data/sass/driver-2026-11-26/apsp-64-16x16/phase2.sass):
+  // each side's two loads and add are three instructions, not five.
+  const std::string kernel =
+      "shared uint a[64];\nshared uint b[64];\n"
+      "void main() { uint i = gl_LocalInvocationID.x; a[i] = buf.v[i]; b[i] = buf.v[i + 32u]; barrier();\n"
+      "  uint row = i >> 3u, col = i & 7u, k = buf.v[0] & 7u, w = buf.v[2] + 5u; uint x;\n"
+      "  if (buf.v[1] == 0u) { x = b[row * w + k] + a[k * w + col]; } else { x = a[row * w + k] + b[k * w + col]; }\n"
       "  buf.v[i] = x; }";
   expect_flattened(script_of(kernel, 64));
 }

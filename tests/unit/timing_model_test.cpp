@@ -148,10 +148,6 @@ TEST(TimingBanks, TwoWayAndThirtyTwoWayConflictsCostTwiceAndThirtyTwiceAsMuch) {
   EXPECT_EQ(banks.access(lanes, all_one_bank, 4).wavefronts, 32 * free.wavefronts);
   EXPECT_EQ(banks.access(lanes, all_one_bank, 4).replays, 31u);
   EXPECT_EQ(banks.access(lanes, broadcast, 4).wavefronts, 1u);  // one word to every lane is free
-  // Bounded passes a lane group (a load off in every lane: ComputeUnit::on_memory).
-  EXPECT_EQ(banks.access(lanes, all_one_bank, 4, 2).wavefronts, 2u);
-  EXPECT_EQ(banks.access(lanes, all_one_bank, 4, 2).replays, 1u);
-  EXPECT_EQ(banks.access(lanes, unit, 4, 2).wavefronts, 1u);
 }
 
 TEST(TimingBanks, WideAccessesServeFewerLanesPerPass) {
