@@ -121,11 +121,13 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
 }
 
 // A flattened side's run-time index, `condition ? index : 0` or `condition
-// ? 0 : index` (branch_flattening.h): the select computing it and the index
-// it passes where the side is taken (both kNone where no such select
-// computes the slot).
+// ? 0 : index` (branch_flattening.h): the select computing it, the index it
+// passes where the side is taken, the condition's slot (kNone where it is no
+// slot) and whether the side is taken where the condition holds (select
+// kNone where no such select computes the slot).
 struct FlattenedSide {
-  uint32_t select = kNone, index = kNone;
+  uint32_t select = kNone, index = kNone, condition = kNone;
+  bool when = true;
 };
 FlattenedSide flattened_side(const frontend::Program& p, const SlotFacts& facts, uint32_t slot) {
   if (slot >= p.slot_count || facts.producer[slot] == kNone) return {};
@@ -135,9 +137,10 @@ FlattenedSide flattened_side(const frontend::Program& p, const SlotFacts& facts,
     return p.operand_is_slot[select.operand_begin + k] ? p.operands[select.operand_begin + k] : kNone;
   };
   if (facts.is_zero(operand(1)) == facts.is_zero(operand(2))) return {};
-  const uint32_t taken = facts.is_zero(operand(1)) ? operand(2) : operand(1);
+  const bool when = facts.is_zero(operand(2));
+  const uint32_t taken = when ? operand(1) : operand(2);
   if (taken >= p.slot_count) return {};
-  return {facts.producer[slot], taken};
+  return {facts.producer[slot], taken, operand(0), when};
 }
 
 // An index that differs by a constant from one computed before it in its
@@ -218,12 +221,9 @@ void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, In
     if (chain_op != Op::OpAccessChain && chain_op != Op::OpInBoundsAccessChain) continue;
     for (const frontend::ChainIndex& index : p.chains[chain.aux].dynamic) {
       const FlattenedSide side = flattened_side(p, facts, index.slot);
-      if (side.select == kNone) continue;
-      const Instruction& select = p.instructions[side.select];
-      const uint32_t condition = slot_operand(select, 0);
-      if (condition >= p.slot_count) continue;
-      f.predicate[i] = condition;
-      f.predicate_when[i] = facts.is_zero(slot_operand(select, 2));
+      if (side.select == kNone || side.condition >= p.slot_count) continue;
+      f.predicate[i] = side.condition;
+      f.predicate_when[i] = side.when;
       break;
     }
   }
