@@ -120,6 +120,11 @@ void fold_shared_loads(const frontend::Program& p, const SlotFacts& facts, Instr
   }
 }
 
+// Operand k of an instruction as a slot: kNone where it is a literal or absent.
+uint32_t slot_operand(const frontend::Program& p, const Instruction& in, uint32_t k) {
+  return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : kNone;
+}
+
 // A flattened side's run-time index, `condition ? index : 0` or `condition
 // ? 0 : index` (branch_flattening.h): the select computing it, the index it
 // passes where the side is taken, the condition's slot (kNone where it is no
@@ -133,9 +138,7 @@ FlattenedSide flattened_side(const frontend::Program& p, const SlotFacts& facts,
   if (slot >= p.slot_count || facts.producer[slot] == kNone) return {};
   const Instruction& select = p.instructions[facts.producer[slot]];
   if (static_cast<Op>(select.opcode) != Op::OpSelect || select.operand_count != 3) return {};
-  auto operand = [&](uint32_t k) {
-    return p.operand_is_slot[select.operand_begin + k] ? p.operands[select.operand_begin + k] : kNone;
-  };
+  auto operand = [&](uint32_t k) { return slot_operand(p, select, k); };
   if (facts.is_zero(operand(1)) == facts.is_zero(operand(2))) return {};
   const bool when = facts.is_zero(operand(2));
   const uint32_t taken = when ? operand(1) : operand(2);
@@ -209,12 +212,9 @@ void fold_index_arithmetic(const frontend::Program& p, const SlotFacts& facts, I
 // `condition ? index : 0` (or `condition ? 0 : index`): the select that
 // fuse_instructions folds into the load as its predicate.
 void find_load_predicates(const frontend::Program& p, const SlotFacts& facts, InstructionFusion& f) {
-  auto slot_operand = [&](const Instruction& in, uint32_t k) {
-    return k < in.operand_count && p.operand_is_slot[in.operand_begin + k] ? p.operands[in.operand_begin + k] : kNone;
-  };
   for (uint32_t i = 0; i < p.instructions.size(); ++i) {
     if (static_cast<Op>(p.instructions[i].opcode) != Op::OpLoad) continue;
-    const uint32_t pointer = slot_operand(p.instructions[i], 0);
+    const uint32_t pointer = slot_operand(p, p.instructions[i], 0);
     if (pointer >= p.slot_count || facts.producer[pointer] == kNone) continue;
     const Instruction& chain = p.instructions[facts.producer[pointer]];
     const auto chain_op = static_cast<Op>(chain.opcode);
